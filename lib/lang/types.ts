@@ -19,8 +19,9 @@ export interface NameRules {
   /** Member names with a built-in meaning, refused so a rename cannot change behaviour silently. */
   reservedMembers: ReadonlySet<string>;
   /**
-   * Top-level names of other files are in scope with no import binding them (C's one program namespace): a use in
-   * another file is the symbol's own name, renamed with it, not a local alias left to text search.
+   * Top-level names of other files are in scope with no import binding them (C's one program namespace, a Go or Java
+   * package's files, a C# or PHP namespace, a Rust glob import): a use in another file is the symbol's own name,
+   * renamed with it, not a local alias left to text search (an alias there is written under another name).
    */
   sharedScope?: boolean;
   /**

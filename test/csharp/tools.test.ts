@@ -78,3 +78,16 @@ test('cypher: C# nodes carry their language and original kind', async (t) => {
     { name: 'Point', kind: 'record' }, { name: 'Role', kind: 'class' }, { name: 'User', kind: 'class' },
   ]);
 });
+
+test('rename: a type is renamed in the other files of its namespace and where `using` opens it', async (t) => {
+  const res = await rename({ symbol_uid: 'Class:src/Shop.Core/Models/Role.cs:Role', new_name: 'Kind' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, [
+    'src/Shop.Core/Models/Role.cs:3:18 Role→Kind',
+    'src/Shop.Core/Models/User.cs:15:28 Role→Kind',
+    'src/Shop.Core/Models/User.cs:23:17 Role→Kind',
+    'src/Shop.Core/Models/User.cs:23:49 Role→Kind',
+    'src/Shop.Core/Models/User.cs:33:44 Role→Kind',
+    'src/Shop.Core/Services/UserExtensions.cs:9:41 Role→Kind',
+  ]);
+});

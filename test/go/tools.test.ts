@@ -86,3 +86,9 @@ test('cypher: Go nodes carry their language and original kind', async (t) => {
   const calls = await cypher({ query: "MATCH (a)-[:CALLS]->(b:Function {name: 'NewMemory'}) RETURN a.name AS caller" }, snapshot) as unknown as { rows: Array<{ caller: string }> };
   t.deepEqual(calls.rows.map((x) => x.caller), ['main']);
 });
+
+test('rename: a package-level name is renamed in the package\'s other files, which use it without an import', async (t) => {
+  const res = await rename({ symbol_name: 'ErrMissing', new_name: 'ErrNotFound' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, ['store/memory.go:11:15 ErrMissing→ErrNotFound', 'store/store.go:20:5 ErrMissing→ErrNotFound']);
+});

@@ -82,3 +82,16 @@ test('cypher: Java nodes carry their language and original kind', async (t) => {
     { name: 'Admin', kind: 'class' }, { name: 'Entity', kind: 'interface' }, { name: 'Point', kind: 'record' }, { name: 'Role', kind: 'enum' }, { name: 'User', kind: 'class' },
   ]);
 });
+
+test('rename: a class is renamed in the other files of its package, which name it without an import', async (t) => {
+  const res = await rename({ symbol_name: 'Role', new_name: 'Kind' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, [
+    'src/main/java/com/acme/model/Admin.java:6:21 Role→Kind',
+    'src/main/java/com/acme/model/Role.java:4:13 Role→Kind',
+    'src/main/java/com/acme/model/User.java:9:24 Role→Kind',
+    'src/main/java/com/acme/model/User.java:15:30 Role→Kind',
+    'src/main/java/com/acme/model/User.java:26:17 Role→Kind',
+    'src/main/java/com/acme/model/User.java:31:14 Role→Kind',
+  ]);
+});

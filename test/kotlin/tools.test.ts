@@ -73,3 +73,14 @@ test('cypher: Kotlin nodes carry their language and original kind', async (t) =>
     { name: 'Role', kind: 'enum' }, { name: 'User', kind: 'class' }, { name: 'UserService', kind: 'class' }, { name: 'UserServiceTest', kind: 'class' },
   ]);
 });
+
+test('rename: an enum is renamed in the other files of its package, which name it without an import', async (t) => {
+  const res = await rename({ symbol_uid: 'Enum:src/main/kotlin/com/acme/model/Role.kt:Role', new_name: 'Kind' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, [
+    'src/main/kotlin/com/acme/model/Entity.kt:10:58 Role→Kind',
+    'src/main/kotlin/com/acme/model/Entity.kt:13:22 Role→Kind',
+    'src/main/kotlin/com/acme/model/Entity.kt:20:43 Role→Kind',
+    'src/main/kotlin/com/acme/model/Role.kt:4:12 Role→Kind',
+  ]);
+});

@@ -91,3 +91,13 @@ test('query: a Rust function is found by its doc comment', async (t) => {
   const r = await runQuery({ query: 'totals the prices of items', limit: 5, max_symbols: 10, include_content: false }, snapshot);
   t.true(JSON.stringify(r).includes('Function:src/lib.rs:total'));
 });
+
+test('rename: a struct is renamed in the files that bring it in by a `use` list and name it bare', async (t) => {
+  const res = await rename({ symbol_uid: 'Class:src/store.rs:Memory', new_name: 'InMemory' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, [
+    'src/main.rs:1:30 Memory→InMemory', 'src/main.rs:5:17 Memory→InMemory',
+    'src/store.rs:10:12 Memory→InMemory', 'src/store.rs:14:6 Memory→InMemory', 'src/store.rs:15:21 Memory→InMemory',
+    'src/store.rs:16:9 Memory→InMemory', 'src/store.rs:20:16 Memory→InMemory',
+  ]);
+});

@@ -93,3 +93,14 @@ test('cypher: PHP nodes carry their language and original kind (traits, enums, p
   const traits = await cypher({ query: "MATCH (a)-[r:CodeRelation {type: 'EXTENDS'}]->(b) WHERE b.kind = 'trait' RETURN a.name AS user, b.name AS trait, r.reason AS reason" }, snapshot) as unknown as { rows: unknown[] };
   t.deepEqual(traits.rows, [{ user: 'User', trait: 'HasTimestamps', reason: 'mixin' }]);
 });
+
+test('rename: a class is renamed at its `use` imports and in the other files of its namespace', async (t) => {
+  const res = await rename({ symbol_uid: 'Class:src/Services/UserRepository.php:UserRepository', new_name: 'Repo' }, snapshot);
+  const graph = editList(res).filter((e) => e.endsWith('(graph)')).map((e) => e.replace(/ \(graph\)$/, ''));
+  t.deepEqual(graph, [
+    'src/Services/UserRepository.php:7:7 UserRepository→Repo',
+    'src/Services/UserService.php:16:41 UserRepository→Repo',
+    'src/bootstrap.php:7:18 UserRepository→Repo', 'src/bootstrap.php:12:32 UserRepository→Repo', 'src/bootstrap.php:23:47 UserRepository→Repo',
+    'tests/UserServiceTest.php:6:18 UserRepository→Repo', 'tests/UserServiceTest.php:12:40 UserRepository→Repo',
+  ]);
+});

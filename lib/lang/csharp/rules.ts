@@ -27,6 +27,8 @@ const SYSTEM = ['Console', 'Math', 'MathF', 'String', 'Object', 'Convert', 'Envi
 const BUILTINS = new Set(SYSTEM);
 
 const NAMES: NameRules = {
+  // a namespace's types are seen by their simple names in its other files and where `using` opens it
+  sharedScope: true,
   identifier: /^@?[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]*$/u,
   keywords: new Set(KEYWORDS),
   reservedBindings: new Set(KEYWORDS),

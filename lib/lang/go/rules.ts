@@ -17,6 +17,8 @@ const BUILTIN_CONSTS = ['true', 'false', 'iota', 'nil'];
 const BUILTINS = new Set([...BUILTIN_FUNCS, ...BUILTIN_TYPES, ...BUILTIN_CONSTS]);
 
 const NAMES: NameRules = {
+  // a package's files share one scope: a use in another file of the package names the symbol itself
+  sharedScope: true,
   identifier: /^[\p{L}_][\p{L}\p{Nd}_]*$/u,
   // keywords, and the predeclared names a binding would shadow for the whole scope
   keywords: new Set(KEYWORDS),

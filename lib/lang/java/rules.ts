@@ -18,6 +18,8 @@ const KEYWORDS = [
 ];
 
 const NAMES: NameRules = {
+  // a package's classes are seen by their simple names in its other files (and through single-type imports)
+  sharedScope: true,
   // a field and a method of one name live apart (`this.name` and `name()`)
   membersApart: true,
   identifier: /^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}$]*$/u,

@@ -32,6 +32,8 @@ const STDLIB = [
 const BUILTINS = new Set([...STDLIB, ...JAVA_LANG]);
 
 const NAMES: NameRules = {
+  // a package's declarations are seen by their simple names in its other files
+  sharedScope: true,
   identifier: /^[\p{L}_][\p{L}\p{Nd}_]*$/u,
   keywords: new Set(KEYWORDS),
   reservedBindings: new Set(KEYWORDS),

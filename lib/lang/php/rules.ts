@@ -24,6 +24,8 @@ const TYPE_WORDS = ['int', 'float', 'bool', 'string', 'true', 'false', 'null', '
 const CONSTRUCTS = ['isset', 'empty', 'unset', 'exit', 'die', 'eval', 'print', 'list', 'array', 'echo', 'compact', 'extract'];
 
 const NAMES: NameRules = {
+  // a namespace's classes and functions are seen by their short names in its other files
+  sharedScope: true,
   // a field and a method of one name live apart (`this.name` and `name()`)
   membersApart: true,
   // a name without its `$`: a property `$repo` is renamed as `repo` (its declaration's `$` stays)

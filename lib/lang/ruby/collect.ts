@@ -22,6 +22,12 @@ interface Ctx {
   body?: BodyState;
   /** The enclosing method's symbol (its name is `super`'s). */
   method: number;
+  /**
+   * The lines of the innermost block the code is in (`describe … do … end`, `Class.new do … end`), outside any class
+   * body: a `def` there defines a method of whatever the block runs on (an RSpec example group, a new class), not a
+   * method of Object callable everywhere.
+   */
+  block?: readonly [number, number];
 }
 
 /** A class or module body's running state: the visibility section and `module_function` mode. */
@@ -244,6 +250,7 @@ class RbCollector {
       if (body!.moduleFunction && !isStatic) (this.rb.methods[s] ??= {}).moduleFunction = true;
     } else if (ctx.from === -1 || ctx.cls === -1) {
       s = this.addSymbol('Function', 'function', name, i, at, -1, true, { signature: sig });
+      if (ctx.block) (this.rb.methods[s] ??= {}).block = [ctx.block[0], ctx.block[1]];
     } else {
       // a `def` inside a method body defines a method of the class when the method runs: not a symbol we place
       s = -1;
@@ -428,8 +435,9 @@ class RbCollector {
     }
   }
 
-  private block(i: number, ctx: Ctx, scope: Scope): RbVal {
+  private block(i: number, outer: Ctx, scope: Scope): RbVal {
     const inner: Scope = { names: new Map(), parent: scope };
+    const ctx: Ctx = outer.cls === -1 && !outer.body ? { ...outer, block: [this.lineOf(i), this.endLineOf(i)] } : outer;
     const params = this.child(i, 'parameters');
     if (params >= 0) this.parameters(params, ctx, inner);
     for (const c of this.namedKids(i)) {

@@ -86,6 +86,11 @@ export interface RbMethodFacts {
   /** An attribute's accessors (`attr_accessor :x`: `x` and `x=`). */
   reads?: true;
   writes?: true;
+  /**
+   * A `def` outside any class inside a block (`describe … do def helper … end`): the block's first and last lines. The
+   * method belongs to whatever the block runs on, so only bare calls inside the block reach it.
+   */
+  block?: [number, number];
   /** `alias_method :new, :old` / `alias new old`: the method it names. */
   aliasOf?: string;
 }

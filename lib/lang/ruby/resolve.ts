@@ -57,7 +57,7 @@ type Outcome = { targets: Sym[]; reason: string; dispatch?: Sym[] } | { guess: S
 
 const CONFIDENCE: Record<string, number> = {
   'this-member': 0.95, 'typed-receiver': 0.9, constructor: 1, 'static-member': 1, 'super-member': 0.95, 'global-function': 0.9,
-  'mixin-host': 0.6, 'inferred-receiver': 0.85, dispatch: 0.5, 'name-only': 0.3, 'duck-typed': 0.45,
+  'mixin-host': 0.6, 'block-method': 0.9, 'inferred-receiver': 0.85, dispatch: 0.5, 'name-only': 0.3, 'duck-typed': 0.45,
 };
 /** Overrides in subclasses followed for one call at most (past it the call keeps its declared target only). */
 const MAX_DISPATCH = 8;
@@ -72,6 +72,8 @@ export class RubyResolver implements LanguageRelations {
   private readonly rootConsts = new Map<string, Sym>();
   /** Top-level `def`s (private methods of Object: callable bare everywhere), by name. */
   private readonly topFns = new Map<string, Sym[]>();
+  /** `def`s inside a block outside any class (RbMethodFacts.block), by file: callable bare inside that block only. */
+  private readonly blockFns = new Map<number, Sym[]>();
   /** Each class symbol's entity, by file then symbol. */
   private readonly entOf = new Map<number, Map<number, Ent>>();
   private readonly modules: RbModules;
@@ -109,6 +111,7 @@ export class RubyResolver implements LanguageRelations {
       for (const table of [ent.imeth, ent.smeth]) for (const [name, l] of table) for (const r of l) push(this.byName, name, r);
     }
     for (const l of this.topFns.values()) for (const r of l) push(this.byName, this.sym(r).name, r);
+    for (const l of this.blockFns.values()) for (const r of l) push(this.byName, this.sym(r).name, r);
     this.entries();
   }
 
@@ -141,7 +144,10 @@ export class RubyResolver implements LanguageRelations {
       }
       const r = { f, s };
       if (!parentEnt) {
-        if (sym.label === 'Function' && sym.parent === -1) push(this.topFns, sym.name, r);
+        if (sym.label === 'Function' && sym.parent === -1) {
+          if (rb.methods[s]?.block) push(this.blockFns, f, r);
+          else push(this.topFns, sym.name, r);
+        }
         else if (sym.kind === 'constant' && sym.parent === -1 && !this.rootConsts.has(sym.name)) this.rootConsts.set(sym.name, r);
         continue;
       }
@@ -195,7 +201,13 @@ export class RubyResolver implements LanguageRelations {
     segs.push(cur);
     for (let i = 1; i < n; i++) {
       if (!cur) break;
-      if (cur === 'ext') { segs.push('ext'); continue; }
+      if (cur === 'ext') {
+        // a library's class or module the project reopens by its full name (`class Minitest::Test … end`)
+        const reopened = this.ents.get(rc.path.slice(0, i + 1).join('::'));
+        cur = reopened ? { ent: reopened } : 'ext';
+        segs.push(cur);
+        continue;
+      }
       if (!('ent' in cur)) { cur = undefined; segs.push(undefined); break; }
       cur = this.member(cur.ent, rc.path[i]) ?? (CORE_CONSTANTS.has(cur.ent.fqn) ? 'ext' : undefined);
       segs.push(cur);
@@ -272,13 +284,18 @@ export class RubyResolver implements LanguageRelations {
     if (ent.sup !== undefined) return ent.sup;
     ent.sup = null; // cycle guard
     let out: Ent | 'ext' | null = null;
+    let declared = false;
     for (const p of ent.parts) {
       const sup = this.rb(p.f).classes[p.s]?.sup;
       if (sup === undefined) continue;
       const hit = this.constant(p.f, sup);
       out = hit && hit !== 'ext' && 'ent' in hit && hit.ent !== ent ? hit.ent : 'ext';
+      declared = true;
       break;
     }
+    // a library's class the project only reopens (`class Minitest::Test`, its namespace no project module): its
+    // superclass is the library's, unknown here
+    if (!declared && !ent.module && ent.fqn.includes('::') && !this.ents.has(ent.fqn.slice(0, ent.fqn.indexOf('::')))) out = 'ext';
     return (ent.sup = out);
   }
 
@@ -516,6 +533,8 @@ export class RubyResolver implements LanguageRelations {
         if (subs.length > 0 && subs.length <= MAX_DISPATCH) return { targets: [], reason: 'dispatch', dispatch: subs };
         return this.guess(name, false);
       }
+      const local = this.blockFn(f, name, call.line);
+      if (local) return { targets: [local], reason: 'block-method' };
       const top = this.topFns.get(name);
       if (top) return { targets: top, reason: 'global-function' };
       return isObjectMethod(name) || isDslName(name) ? 'ext' : this.guess(name, false);
@@ -537,6 +556,19 @@ export class RubyResolver implements LanguageRelations {
     const subs = this.overrides(recv.ent, 'i', name);
     if (subs.length > 0 && subs.length <= MAX_DISPATCH) return { targets: [], reason: 'dispatch', dispatch: subs };
     return undefined;
+  }
+
+  /** The innermost block-scoped `def` named `name` of file f whose block holds `line` (see blockFns). */
+  private blockFn(f: number, name: string, line: number): Sym | undefined {
+    let best: Sym | undefined;
+    let span = Infinity;
+    for (const r of this.blockFns.get(f) ?? []) {
+      const b = this.rb(f).methods[r.s]!.block!;
+      if (this.sym(r).name !== name || line < b[0] || line > b[1] || b[1] - b[0] >= span) continue;
+      best = r;
+      span = b[1] - b[0];
+    }
+    return best;
   }
 
   /** Methods named `name` up the ancestors of the classes a module is mixed into (past the module for `super`). */

@@ -29,6 +29,8 @@ const PRIMITIVES = ['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'i
 const PRELUDE = new Set(['std', 'core', 'alloc', 'Some', 'None', 'Ok', 'Err', 'Box', 'Vec', 'String', 'Option', 'Result', 'drop', 'Default', 'Clone', 'ToString', 'Into', 'From', 'Iterator', 'println', 'print', 'eprintln', 'eprint', 'format', 'vec', 'panic', 'assert', 'assert_eq', 'assert_ne', 'debug_assert', 'debug_assert_eq', 'write', 'writeln', 'unreachable', 'unimplemented', 'todo', 'matches', 'dbg', 'include_str', 'include_bytes', 'concat', 'env', 'cfg', 'format_args', 'thread_local', 'compile_error', 'line', 'file', 'stringify']);
 
 const NAMES: NameRules = {
+  // a glob import (`use super::*`) brings a module's items in by their own names, with no binding of each
+  sharedScope: true,
   // a field and a method of one name live apart (`this.name` and `name()`)
   membersApart: true,
   identifier: /^(?:r#)?[\p{XID_Start}_][\p{XID_Continue}]*$/u,
