@@ -152,9 +152,10 @@ export type Expr =
   /** (`decls`: the members that are symbols of this file, a type alias's object type's: each name's declaration) */
   /**
    * (`key`, `keys`: a mapped type's key parameter, a local, and the keys it ranges over, `{ [r in NodeKind]: X<r> }`:
-   * reading member `m` reads `index` with the key bound to the literal `m`)
+   * reading member `m` reads `index` with the key bound to the literal `m`; `prefix`: the text every key of a mapped
+   * type remapped to a template literal starts with, `as \`debug${K}\``)
    */
-  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr; over?: Expr }
+  | { k: 'object'; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; key?: number; keys?: Expr; over?: Expr; prefix?: string }
   /**
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
@@ -361,10 +362,11 @@ export interface SymbolFact {
   /**
    * Heritage clauses that pass on only some of their type's members, by position in `extends` then `implements`
    * joined: `interface X extends Omit<Base, 'a' | 'b'>` (`keys` left out), `Pick<Base, 'c'>` (`keys` the only ones
-   * kept, `pick`). Only keys written as string literals are known; a member X declares under a key left out is its
-   * own, no override of Base's.
+   * kept, `pick`), written as string literals or (`type`, `keys` empty) named by a type that the resolver reads as a
+   * union of string literals (`Omit<Base, Keys>`); a member X declares under a key left out is its own, no override
+   * of Base's.
    */
-  heritageKeys?: Array<{ at: number; keys: string[]; pick?: true }>;
+  heritageKeys?: Array<{ at: number; keys: string[]; pick?: true; type?: Expr }>;
   /**
    * A class declared in a function whose (first) base is one of that function's parameters (a mixin: `class C
    * extends Base` in `function M(Base) {…}`): the parameter's position. `class X extends M(Y)` inherits C's

@@ -112,10 +112,14 @@ function siteDeclarations(graph: CodeGraph, idx: GroupIndex, node: GraphNode): G
 
 /**
  * Whether two declarations of one file and qualified name are in different scopes, where the language never merges
- * such a pair (`scopedDuplicates`): members of two different containers, or two of a kind that does not merge
- * (functions, type aliases, classes, variables other than namespaces).
+ * such a pair (`scopedDuplicates`): a member and a declaration that is none (a namespace's, merged with the class),
+ * members of two different containers, or two of a kind that does not merge (functions, type aliases, classes,
+ * variables other than namespaces).
  */
 function inOtherScope(graph: CodeGraph, a: GraphNode, b: GraphNode): boolean {
+  // (a class's member beside a declaration of the namespace merged with the class, `class Scanner { shift() }` and
+  // `namespace Scanner { type shift<…> }`: one name in two scopes, the class body's and the namespace's)
+  if (isMember(a) !== isMember(b)) return true;
   if (isMember(a) && isMember(b)) {
     const ca = containerOf(graph, a), cb = containerOf(graph, b);
     return ca !== undefined && cb !== undefined && ca.uid !== cb.uid && neverMerged(ca, cb);

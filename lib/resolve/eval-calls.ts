@@ -211,6 +211,8 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     // `items.forEach((item) => …)`: the parameter is an element of the array (an instance of a class extending one too)
     let arr = this.deref(this.value(f, call.callee.obj));
     if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    // (a tuple whose items are one type, `[Mixed, Mixed, ...Array<Mixed>]`: an element is that type)
+    if (arr.t === 'tup') arr = this.tupleArray(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
   }
   if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
@@ -470,8 +472,39 @@ export function contextualResult(this: Evaluator, f: number, e: Expr & { k: 'cal
     if (sym.label === 'Function' || sym.label === 'Method') { if (sym.returns && mentionsUnbound(sym.returns, c.f, c.subst, 0)) return UNKNOWN; }
     else d = this.deref(c);
   }
-  if (d.t === 'fnval' && mentionsUnbound(d.returns, d.f, d.subst, 0)) return UNKNOWN;
+  if (d.t === 'fnval' && mentionsUnbound(d.returns, d.f, d.subst, 0) && !this.typedBeyondParams(d.returns, d.f, d.subst)) return UNKNOWN;
   return this.callResult(c, undefined, f, -1);
+}
+
+/**
+ * Whether a declared result that mentions type parameters nothing binds still names its members: a project class or
+ * interface written with them as arguments (`Kleisli<M, I, E, A>` of `<I>(onError: …) => Kleisli<M, I, E, A>`), each
+ * such parameter constrained by no project type, so that nothing read through it is typed by a constraint the checker
+ * would not use (a literal's key typed by a bare `I` is the checker's inferred type, not I's constraint).
+ */
+export function typedBeyondParams(this: Evaluator, t: Expr, f: number, subst: Subst | undefined): boolean {
+  if (t.k !== 'generic') return false;
+  const target = this.typeSymbol(f, t.of);
+  if (!target || target === 'ext') return false;
+  const label = this.sym(target).label;
+  if (label !== 'Interface' && label !== 'Class') return false;
+  const free = (x: Expr, depth: number): boolean => {
+    if (depth > 6) return false;
+    switch (x.k) {
+      case 'id': {
+        if (!bindsLocal(x.b) || subst?.has(`${f}:${bindingIndex(x.b)}`)) return true;
+        const constraint = this.files[f].locals[bindingIndex(x.b)]?.type;
+        if (!constraint || constraint === x) return true;
+        const v = this.typeValue(f, constraint, 0, subst);
+        return v.t === 'ext' || v.t === 'unknown';
+      }
+      case 'array': case 'promise': case 'index': return free(x.of, depth + 1);
+      case 'union': case 'intersection': return x.types.every((y) => free(y, depth + 1));
+      case 'generic': return x.args.every((y) => free(y, depth + 1));
+      default: return !mentionsUnbound(x, f, subst, depth);
+    }
+  };
+  return t.args.every((x) => free(x, 0));
 }
 
 /**

@@ -92,6 +92,14 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     const h = k < nExt ? ext![k] : sym.implements![k - nExt];
     const t = this.typeSymbol(cls.f, h);
     if (t === 'ext') { sawExternal = true; continue; }
+    // (an intersection of project types, `interface All extends Partial<A & B> {}`: the member its parts agree on)
+    const both = !t && !wantStatic && h.k === 'intersection' ? this.typeValue(cls.f, h, 0) : undefined;
+    if (both && both.t === 'inter' && !both.hole) {
+      const m = this.member(both, name);
+      if (m.t === 'sym') return { f: m.f, s: m.s };
+      if (m.t !== 'unknown' || !both.of.every((x) => this.lacks(x, name))) sawExternal = true;
+      continue;
+    }
     if (!t) { sawExternal = true; continue; } // an unresolvable base: whatever it has, we cannot see it
     const base = this.sym(t);
     // a type alias whose object types declare members (`interface C extends Options`, `implements Omit<P, 'name'>`):

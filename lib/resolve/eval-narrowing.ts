@@ -398,7 +398,8 @@ export function indexedAbove(this: Evaluator, x: SymRef, depth: number): boolean
 /** True when a member type of a union surely has no member `name`: a class (see lacks) or a closed object type. */
 export function lacksIn(this: Evaluator, x: Val, name: string): boolean {
   if (x.t === 'inst') return this.lacks(x, name);
-  if (x.t === 'obj') return !x.open && !x.index && !x.props.some((p) => p.name === name) && !x.others?.includes(name);
+  // (a mapped type's keys remapped to `debug${K}` are none of the names without that start)
+  if (x.t === 'obj') return !x.open && (!x.index || (x.prefix !== undefined && !name.startsWith(x.prefix))) && !x.props.some((p) => p.name === name) && !x.others?.includes(name);
   if (x.t === 'anyof') return x.of.every((y) => this.lacksIn(y, name));
   return false;
 }

@@ -114,7 +114,18 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // `Repo<T>` reached through `Repo<User>` has User elements)
   if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   // a tuple type: each position's type
-  if (t.k === 'list') return { t: 'tup', items: t.items.map((x) => this.typeValue(f, x, depth + 1, subst)), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  if (t.k === 'list') {
+    // (a rest item last, `[A, B, ...C[]]`: what every position from there on holds, C; one before other items makes
+    // the positions after it unknown, and is unknown itself)
+    const items = t.items.map((x, i) => {
+      if (x.k !== 'spread') return this.typeValue(f, x, depth + 1, subst);
+      const arr = i === t.items.length - 1 ? this.typeValue(f, x.of, depth + 1, subst) : UNKNOWN;
+      return arr.t === 'arr' ? this.elementOf(arr, 'typed-receiver') : UNKNOWN;
+    });
+    const rest = t.items.findIndex((x) => x.k === 'spread');
+    if (rest >= 0 && rest < t.items.length - 1) items.length = rest + 1;
+    return { t: 'tup', items, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  }
   if (t.k === 'intersection') {
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {
@@ -177,7 +188,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
-      return { ...objs[0], props: objs.flatMap((o) => o.props), index: indexed?.index, key: indexed?.key, keys: indexed?.keys, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
+      // (a remapped mapped type's key start holds for the whole only when its index signature is the only one)
+      const prefix = indexed?.prefix !== undefined && objs.filter((o) => o.index).length === 1 ? indexed.prefix : undefined;
+      return { ...objs[0], props: objs.flatMap((o) => o.props), index: indexed?.index, key: indexed?.key, keys: indexed?.keys, prefix, others: others.length ? others : undefined, decls: decls.length ? decls : undefined };
     }
     // object types of several files, or with a union part (`Common & { kind: 'a' }`, `(A | B) & { x: X }`): an
     // intersection of them, without class parts
@@ -198,6 +211,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'object') {
     const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; if (t.over) o.over = t.over; }
+    if (t.prefix !== undefined) o.prefix = t.prefix;
     return o;
   }
   if (t.k === 'union' && t.either) {
@@ -611,6 +625,14 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
     sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cf}:${l}`, args[i]); });
   }
   if (cf === of && cs === os) return own?.size ? own : undefined;
+  // a member the class's merged interface declares (`interface Base<TTable> { readonly _: { table: TTable } }` beside
+  // `class Base<TTable>`): the interface's own type parameters, bound by position to the same arguments
+  if (args && this.mergedTypes({ f: cf, s: cs }, false)?.some((t) => t.f === of && t.s === os)) {
+    const twin = this.files[of].symbols[os];
+    const bound = new Map<string, TypeArg>();
+    twin.typeParams?.forEach((l, i) => { if (args[i]) bound.set(`${of}:${l}`, args[i]); });
+    return bound.size ? bound : undefined;
+  }
   // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
   for (let k = 0; k < n; k++) {

@@ -67,8 +67,8 @@ export type Val =
   /** A value of an object type literal (`{ window: Subject<T> }`, written in file f): its properties are typed. */
   /** (`open`: reached through a type parameter's constraint: the value has at least these members, maybe more) */
   /** (`decls`: members that are symbols of file f, a type alias's: see declOf) */
-  /** (`key`, `keys`, `over`: a mapped type's key parameter, key set and the type it maps, see the `object` fact) */
-  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr; over?: Expr }
+  /** (`key`, `keys`, `over`, `prefix`: a mapped type's key parameter, key set, the type it maps and its keys' start, see the `object` fact) */
+  | { t: 'obj'; f: number; props: Array<{ name: string; type: Expr }>; index?: Expr; others?: string[]; calls?: CallSignature[]; news?: CallSignature[]; decls?: Array<{ name: string; s: number }>; r: Reason; c: number; subst?: Subst; open?: boolean; key?: number; keys?: Expr; over?: Expr; prefix?: string }
   /**
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
@@ -604,7 +604,8 @@ export class Evaluator {
         }
         const arr = this.deref(this.value(f, e.of));
         // `const [key, value] = entry`: the tuple's element at that position
-        if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : UNKNOWN;
+        // (at a position not written, `codecs[i]`, `for (const c of codecs)`: the one type every item is, if any)
+        if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : this.tupleArray(arr)?.el ?? UNKNOWN;
         // `for (const entry of map)`: an entry
         if (arr.t === 'map') return this.entryOf(arr);
         // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)
@@ -943,6 +944,18 @@ export class Evaluator {
         }
         // a name no part declares is an index signature's (`RouterCore & { [k: string]: V }`: a V); the checker
         // reads a declared member before any index signature
+        // a homomorphic mapped type part whose mapped type declares the name (`Atoms<TFeatures> & Atoms_All`, each `{ [K in
+        // keyof S]?: Atom<S[K]> }`): that declaration, which the checker's property of the intersection has among its own
+        // whatever the other parts hold (parts mapping other declarations of it: no answer)
+        if (!out && !ext && o.objs && o.objs.filter((p) => p.over).length > 0) {
+          for (const p of o.objs) {
+            const m = p.over && p.index && p.key !== undefined ? this.mappedMember(p, name) : undefined;
+            if (!m) continue;
+            if (out && !(out.t === 'sym' && m.t === 'sym' && out.f === m.f && out.s === m.s)) return UNKNOWN;
+            out ??= m;
+          }
+          if (out) return out;
+        }
         if (!out && !ext) {
           // (mapped types whose key sets we can list answer only their keys: `{ [_ in kind]: A } & { [r in right]?: B }`)
           // (several that may hold the name: the value they agree on; a mapped type whose keys we list and hold the
@@ -996,9 +1009,21 @@ export class Evaluator {
           return inner.t === 'arr' ? { t: 'arrfn', f: o.f, of: OTHER, r: o.r, c: o.c, el: this.elementOf(inner, 'typed-receiver') } : EXT;
         }
         return ELEMENT_METHODS.has(name) ? { t: 'elemfn', f: o.f, of: o.of, r: o.r, c: o.c, subst: o.subst, el: o.el } : EXT;
+      case 'tup': {
+        // a tuple whose items are one type (`[Mixed, Mixed, ...Array<Mixed>]`): its array methods are an array's of it
+        const arr = this.tupleArray(o);
+        return arr ? this.member(arr, name) : UNKNOWN;
+      }
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
+  }
+
+  /** A tuple whose items are all one known type, as an array of it (undefined for any other tuple). */
+  tupleArray(o: Val & { t: 'tup' }): (Val & { t: 'arr'; el: Val }) | undefined {
+    const first = o.items[0];
+    if (!first || first.t === 'unknown' || first.t === 'ext' || !o.items.every((x) => sameValue(x, first))) return undefined;
+    return { t: 'arr', f: 0, of: OTHER, el: first, r: o.r, c: o.c };
   }
 
   /**

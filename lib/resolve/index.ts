@@ -565,7 +565,7 @@ class ProjectBuilder {
         const target = this.posOf(t);
         // `extends Omit<Base, 'a'>`: the edge passes on no `a` (a member of that name below is no override of Base's);
         // recorded on a new edge only (a second clause naming the same base passes on what it passes)
-        const keys = sym.heritageKeys?.find((h) => h.at === at);
+        const keys = this.heritageKeysOf(f, sym.heritageKeys?.find((h) => h.at === at));
         const fresh = keys !== undefined && !this.graph.edgeAt(pos, target, type);
         this.edge(pos, target, type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
         if (fresh) this.markHeritageKeys(pos, target, type, keys);
@@ -609,6 +609,16 @@ class ProjectBuilder {
   }
 
   /** Records on the heritage edge just written which member names it passes on (`picks`) or not (`omits`). */
+  /**
+   * A heritage clause's keys as strings: those written, or those of the type named in their place when it reads as
+   * string literals (`Omit<Base, Keys>` of `type Keys = 'a' | 'b'`); undefined when that type is anything else.
+   */
+  private heritageKeysOf(f: number, h: { keys: string[]; pick?: true; type?: Expr } | undefined): { keys: string[]; pick?: true } | undefined {
+    if (!h?.type) return h;
+    const v = this.ev.typeValue(f, h.type, 0);
+    return v.t === 'ext' && v.lits?.length ? { keys: [...v.lits], ...(h.pick ? { pick: true as const } : {}) } : undefined;
+  }
+
   private markHeritageKeys(source: number, target: number, type: RelType, keys: { keys: string[]; pick?: true }): void {
     const e = this.graph.edgeAt(source, target, type);
     if (e) e[keys.pick ? 'picks' : 'omits'] = keys.keys;

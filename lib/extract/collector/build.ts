@@ -787,9 +787,10 @@ export function dropsKeys(this: Collector, node: Node): boolean {
 
 /**
  * The keys a heritage clause leaves out or keeps (`Omit<Base, 'a' | 'b'>`, `Pick<Base, 'c'>`, also under `Partial<…>`
- * and its kin), written as string literals; undefined for any other clause or other keys (`keyof X`, an alias).
+ * and its kin): written as string literals, or (`type`, `keys` empty) named by a type the resolver reads (`Omit<Base,
+ * BroadenedKeys>` of `type BroadenedKeys = 'a' | 'b'`); undefined for any other clause.
  */
-export function heritageKeys(this: Collector, node: Node): { keys: string[]; pick?: true } | undefined {
+export function heritageKeys(this: Collector, node: Node): { keys: string[]; pick?: true; type?: Expr } | undefined {
   const types = this.types;
   if (!types.omit && !types.pick) return undefined;
   for (let depth = 0; depth < 4; depth++) {
@@ -800,8 +801,11 @@ export function heritageKeys(this: Collector, node: Node): { keys: string[]; pic
     if (types.same.has(name.name) && name.name !== types.omit && name.name !== types.pick) { node = g.arg; continue; }
     if ((name.name !== types.omit && name.name !== types.pick) || !g.arg2) return undefined;
     const keys = literalUnion(this.text.slice(g.arg2.start, g.arg2.end));
-    if (!keys) return undefined;
-    return name.name === types.pick ? { keys, pick: true } : { keys };
+    const pick = name.name === types.pick ? { pick: true as const } : {};
+    if (keys) return { keys, ...pick };
+    // (a type alias of string literals, here or imported, gives the same keys once the resolver reads it)
+    const type = this.expr(g.arg2);
+    return type.k === 'id' || type.k === 'member' ? { keys: [], ...pick, type } : undefined;
   }
   return undefined;
 }

@@ -258,6 +258,8 @@ export class Collector {
   readonly emptyObjects = new Set<Node>();
   /** Type parameters by their declaring name node (a mapped type's key's local). */
   readonly typeParamLocal = new Map<Node, number>();
+  /** Type parameters' declarations filed in pass 1, by their name's start (a second pattern may add the scope, `@in`). */
+  readonly declOf = new Map<number, { role: number; in?: Node }>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
@@ -267,6 +269,8 @@ export class Collector {
   /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */
   /** (`mappedOver`: those giving each member another type, `{ [K in keyof P]: Ref<P[K]> }` → P and the key K) */
   readonly mappedOver = new LazyMap<Node, { over: Node; key: Node }>();
+  /** Mapped types whose keys are remapped to template literals starting with text (`as \`debug${K}\``): that text. */
+  readonly mappedPrefix = new LazyMap<Node, string>();
   readonly sameMembers = new Map<Node, Node>();
   readonly objectEntries = new Map<Node, Array<{ at: Node; key?: Node; value?: Node; spread?: boolean; open?: boolean }>>();
   /** `obj[name]` with a name as the index → that name node. */
@@ -383,7 +387,13 @@ export class Collector {
     if (kind === KIND_DECL) {
       const name = get(c, 'name')!;
       this.skipIds.add(name);
-      this.push(startOf(name), EV_DECL, { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key'), dflt: get(c, 'dflt') });
+      const at = get(c, 'in');
+      // (a second pattern that only names the scope of a name another declares: one declaration, in that scope)
+      const same = this.declOf.get(name.start);
+      if (same && same.role === role) { same.in ??= at; return; }
+      const rec = { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key'), dflt: get(c, 'dflt'), in: at };
+      if (role === Role['decl.type.param']) this.declOf.set(name.start, rec);
+      this.push(startOf(name), EV_DECL, rec);
       return;
     }
     if (role === Role['var.pattern']) this.patternInit.set(get(c, 'pattern')!, get(c, 'value')!);
@@ -819,7 +829,13 @@ export class Collector {
     return s;
   }
 
-  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node }, scope: Scope, cur: number): void {
+  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node; in?: Node }, scope: Scope, cur: number): void {
+    // (a declaration that names the scope it belongs to, `@in`, an outer one: that scope, when it is open here)
+    if (x.in) {
+      let sc: Scope | undefined = scope;
+      while (sc && !(sc.node && sc.node.start === x.in.start && sc.node.end === x.in.end)) sc = sc.parent;
+      if (sc) scope = sc;
+    }
     if (x.slot && x.type) this.slotType.set(x.slot, x.type);
     else if (x.slot && x.value) {
       // a parameter without a type takes its default's (`opts = {} as Options`: an Options, whose keys an object

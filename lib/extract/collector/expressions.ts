@@ -171,7 +171,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
       // (`Omit<T, 'async'>`, read as T: the resolver must know that part lacks some of T's members)
       if (!this.generics.has(n) || !this.dropsKeys(n)) continue;
       const h = this.heritageKeys(n);
-      if (h && !h.pick) omits.push(...h.keys); else keyed = true;
+      if (h && !h.pick && !h.type) omits.push(...h.keys); else keyed = true;
     }
     if (types.length === 1) return types[0];
     const out: Expr & { k: 'intersection' } = { k: 'intersection', types };
@@ -198,6 +198,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (mapped && key !== undefined) { out.key = key; out.keys = this.expr(mapped.keys); }
     const over = mapped && out.key !== undefined && this.mappedOver.size ? this.mappedOver.get(node) : undefined;
     if (over) out.over = this.expr(over.over);
+    // (keys remapped to `debug${…}`: a name without that start is none of them)
+    const prefix = index && this.mappedPrefix.size ? this.mappedPrefix.get(node) : undefined;
+    if (prefix) out.prefix = prefix;
     const names = this.objectNames.get(node);
     if (names) {
       const others = names.map((n) => this.ident(n)).filter((n) => !out.props.some((p) => p.name === n));

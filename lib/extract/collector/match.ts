@@ -83,6 +83,7 @@ export function registerMatchHandlers(): void {
     on([Role['expr.object.open']], function (c) { pushTo(this.objectEntries, get(c, 'object')!, { at: get(c, 'entry')!, open: true }); return; });
     on([Role['type.mapped.same']], function (c) { this.sameMembers.set(get(c, 'object')!, get(c, 'inner')!); return; });
     on([Role['type.mapped.over']], function (c) { this.mappedOver.set(get(c, 'object')!, { over: get(c, 'inner')!, key: get(c, 'k')! }); return; });
+    on([Role['type.mapped.prefix']], function (c) { const p = get(c, 'prefix')!; this.mappedPrefix.set(get(c, 'object')!, this.text.slice(p.start, p.end)); return; });
     on([Role['type.query']], function (c) { this.typeQueries.set(get(c, 'query')!, get(c, 'inner')!); return; });
     on([Role['fn.assigned']], function (c) { this.assignedFns.set(get(c, 'fn')!, { obj: get(c, 'object')!, name: get(c, 'name')! }); return; });
     on([Role['type.lookup']], function (c) {

@@ -96,6 +96,8 @@
 ; (an optional one, `[options?: Opts]`, `[Opts?]`: its type, as a literal written there is typed)
 ((tuple_type (optional_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
 ((tuple_type (optional_type (_) @item) @pos) @list (#set! role "type.tuple.item"))
+; (a rest item, `[Mixed, Mixed, ...Array<Mixed>]`: a spread of its array type, whose elements the positions from there on hold)
+(tuple_type (rest_type (_) @inner) @wrap (#set! role "expr.spread.array"))
 ; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
 ; end of the block
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block . [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.guard.exit"))
@@ -174,6 +176,13 @@
 ; constraint (`infer R extends Route`) is its type, as a type parameter's is (`R['id']` is Route's member)
 ((infer_type . (type_identifier) @name .) (#set! role "decl.type.param"))
 (infer_type . (type_identifier) @name . (_) @type (#set! role "decl.type.param"))
+; … also where the `infer` sits in a function type the conditional tests against (`U extends (k: infer I) => void ? I :
+; never`, `T extends (...args: any[]) => infer R ? R : never`): the function type's own scope holds its parameters, the
+; conditional's (`@in`) its inferred names
+((conditional_type right: (function_type parameters: (formal_parameters (required_parameter type: (type_annotation (infer_type . (type_identifier) @name)))))) @in (#set! role "decl.type.param"))
+((conditional_type right: (function_type return_type: (infer_type . (type_identifier) @name))) @in (#set! role "decl.type.param"))
+((conditional_type right: (constructor_type (formal_parameters (required_parameter type: (type_annotation (infer_type . (type_identifier) @name)))))) @in (#set! role "decl.type.param"))
+((conditional_type right: (constructor_type (infer_type . (type_identifier) @name))) @in (#set! role "decl.type.param"))
 ; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
 (mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
@@ -233,6 +242,9 @@
 ; a homomorphic mapped type that gives each member another type (`{ [K in keyof P]: Ref<P[K]> }`, vue's `ToRefs<P>`):
 ; its keys are P's members, each of the type written with K bound to its name
 ((object_type . (index_signature (mapped_type_clause name: (_) @k type: (index_type_query (_) @inner) !alias)) .) @object (#set! role "type.mapped.over"))
+; a mapped type whose keys are remapped to template literals with a text before any substitution (`[K in keyof T as
+; \`debug${Capitalize<K>}\`]`): its keys all start with that text, so it lacks every other name
+((object_type (index_signature (mapped_type_clause alias: (template_literal_type . (string_fragment) @prefix)))) @object (#set! role "type.mapped.prefix"))
 
 ; heritage
 ((class_heritage (extends_clause value: (_) @extends) @clause) (#set! role "heritage.extends"))
