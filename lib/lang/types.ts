@@ -25,6 +25,11 @@ export interface NameRules {
    */
   sharedScope?: boolean;
   /**
+   * A wildcard import that binds every public name of a module under its own name (Python's `from m import *`): in a
+   * file that has one, a use of a top-level symbol with no import of its own naming it is that symbol, renamed with it.
+   */
+  wildcardImport?: RegExp;
+  /**
    * A module's export property that only holds a symbol declared on its own (CommonJS: `function f() {}` then
    * `exports.f = f`): `qualifier` matches the text just before an occurrence that names such a property
    * (`module.exports.`), `reason` is the reference reason of uses reached through one from other files (`require`).

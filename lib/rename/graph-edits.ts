@@ -175,6 +175,8 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
     if (declaring.has(e.path) || importing.has(e.path) || !BINDING_USES.has(e.kind ?? '')) continue;
     const names = rulesOf(languageOf(e.path))?.names;
     if (names?.sharedScope) continue;
+    // (a wildcard import binds the symbol under its own name: `from .errors import *` then `make_error()`)
+    if (names?.wildcardImport && names.wildcardImport.test(sources.get(e.path)!.text)) continue;
     if (afterQualifier(sources.get(e.path)!.text, e.offset, names?.qualifiers ?? ['.'])) continue;
     edits.delete(key);
     dropped.push(e);

@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { pythonRenameDiff } from '../../bench/python-rename-diff.ts';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
-/** Fixtures whose symbols are renamed: imports and re-exports, members through heritage, stubs, called attributes, records' keywords, rename's own rules (python/rename-rules). */
-const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'rename-rules', 'stubs'];
+/** Fixtures whose symbols are renamed: imports, star imports and re-exports, members through heritage, stubs, called attributes, records' keywords, rename's own rules (python/rename-rules). */
+const RENAMED = ['called-variables', 'imported-variables', 'imports', 'mro-diamond', 'overrides', 'properties', 'receivers', 'record-fields', 'rename-rules', 'star-imports', 'stubs'];
 
 test('rename of every symbol of the Python fixtures agrees with pyright: precision 1.0, recall at least 0.995', async (t) => {
   t.timeout(600_000);

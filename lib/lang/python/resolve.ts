@@ -1119,8 +1119,9 @@ export class PythonResolver implements LanguageRelations {
       const reason = several ? 'union-member' : t.reason;
       const conf = Math.min(CONFIDENCE[reason] ?? 0.8, CONFIDENCE[t.reason] ?? 0.8);
       sink.edge(from, sink.symbolPos(t.run.f, t.run.s), 'CALLS', conf, reason, line);
-      // the called name is an occurrence of what it names (a class for a construction)
-      if (name && this.sym(t.named.f, t.named.s).name === name) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
+      // the called name is an occurrence of what it names (a class for a construction); a bare name bound to a local
+      // (a parameter `Loader=Loader` called as `Loader(stream)`) is the local's, whatever it holds
+      if (name && this.sym(t.named.f, t.named.s).name === name && !(c.callee.k === 'id' && bindsLocal(c.callee.b))) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
     }
   }
 

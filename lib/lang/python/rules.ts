@@ -16,6 +16,7 @@ const KEYWORDS = [
 ];
 
 const NAMES: NameRules = {
+  wildcardImport: /^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+\*/m,
   // identifiers as the language reference defines them: XID_Start or `_`, then XID_Continue (no `$`, unlike ECMAScript)
   identifier: /^[\p{XID_Start}_]\p{XID_Continue}*$/u,
   reservedBindings: new Set(KEYWORDS),
