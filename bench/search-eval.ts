@@ -31,7 +31,7 @@ export function score(index: SearchIndex, graph: CodeGraph, queries: readonly Ev
   let a1 = 0, a5 = 0, rr = 0;
   for (const { q, gold } of queries) {
     const [v] = index.embedLocally([q]);
-    const ranked = index.rank({ query: q, mode }, { query: v }).symbols.map((s) => s.uid);
+    const ranked = index.rank({ query: q, mode, graph }, { query: v }).symbols.map((s) => s.uid);
     const r = goldRank(graph, ranked, gold);
     if (r === 1) a1++;
     if (r >= 1 && r <= 5) a5++;

@@ -191,7 +191,7 @@ export async function runQuery(req: QueryRequest, s: Snapshot): Promise<QueryRes
   const warnings: string[] = [];
   const idx = searchIndexOf(s, warnings);
   const qv = await queryVectors(idx, s, req, warnings);
-  const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context }, qv);
+  const ranked = idx.rank({ query: req.query, goal: req.goal, taskContext: req.task_context, graph: s.graph }, qv);
   if (ranked.noTerms) warnings.push('the query has no searchable words (only stop words or punctuation)');
   const present = ranked.symbols.filter((r) => s.graph.hasNode(r.uid));
   const { results, definitions: matchedDefinitions } = rankResults(s.graph, present, ranked.maxScore);

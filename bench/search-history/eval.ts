@@ -107,7 +107,7 @@ export function rankSystem(s: Snapshot): System {
   const idx = s.search as SearchIndex;
   return (text) => {
     const qv = idx.embedsLocally ? { query: idx.embedLocally([text])[0] } : {};
-    return idx.rank({ query: text }, qv).symbols.slice(0, 100).map((r) => r.uid);
+    return idx.rank({ query: text, graph: s.graph }, qv).symbols.slice(0, 100).map((r) => r.uid);
   };
 }
 
@@ -129,6 +129,7 @@ export const ABLATIONS: ReadonlyArray<[string, (st: Settings) => void]> = [
   ['without the re-ranker', (st) => { st.rerank = undefined; }],
   ['without the vector lane', (st) => { st.vectorWeight = 0; }],
   ['without the file lane', (st) => { st.fileWeight = 0; }],
+  ['without the call lane', (st) => { st.callWeight = 0; }],
   ['without comments', zeroFields('comments')],
   ['without strings', zeroFields('strings')],
   ['without body identifiers', zeroFields('body')],

@@ -50,7 +50,7 @@ function collect(c: Corpus): Group[] {
     for (const q of c.qs) {
       const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
       const g: Group = { repo: c.repo, pos: [], neg: [] };
-      idx.rank({ query: q.text, onCandidates: (rows, facts) => {
+      idx.rank({ query: q.text, graph: c.s.graph, onCandidates: (rows, facts) => {
         rows.forEach((row, i) => {
           const x = featuresOf(facts[i]);
           for (let k = 0; k < FEATURE_COUNT; k++) if (drop.has(FEATURES[k])) x[k] = 0;

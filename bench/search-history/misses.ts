@@ -30,7 +30,7 @@ for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune' && !x.language && 
   const idx = s.search as SearchIndex;
   for (const q of questionsFor(s, set.filter((x) => x.repo === r.repo))) {
     const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
-    const functions = idx.rank({ query: q.text, depth: idx.size }, qv).symbols.map((x) => x.uid)
+    const functions = idx.rank({ query: q.text, depth: idx.size, graph: s.graph }, qv).symbols.map((x) => x.uid)
       .filter((u) => { const n = nodeOf(s.graph, u); return n?.label === 'Function' || n?.label === 'Method'; });
     const ranks = [...q.goldFunctions].map((g) => functions.indexOf(g) + 1 || Infinity);
     const worst = Math.max(...ranks);

@@ -1,7 +1,8 @@
 /**
  * The loaded search index of one snapshot (symbol table, keyword index, vector matrix) and the hybrid ranking
- * over them: BM25F with a file lane (a symbol in a file that matches the query as a whole rises), cosine
- * similarity of the embedder's vectors, fused by reciprocal rank; task context and goal re-rank.
+ * over them: BM25F with a file lane (a symbol in a file that matches the query as a whole rises) and a call lane
+ * (a symbol that the best matches call or are called by rises), cosine similarity of the embedder's vectors,
+ * fused by reciprocal rank; task context and goal re-rank.
  */
 import type { CodeGraph } from '../graph/code-graph.ts';
 import { buildDocuments } from './documents.ts';
@@ -17,6 +18,8 @@ import { VectorMatrix } from './vectors.ts';
 
 /** How deep each ranking is read before fusion. */
 export const CANDIDATE_DEPTH = 100;
+/** How many of the best keyword rows lend the call lane their score. */
+export const CALL_LEADERS = 10;
 /** Weight of the goal's rankings and of the task context's, relative to the query's (1). */
 export const GOAL_WEIGHT = 0.7;
 export const TASK_CONTEXT_WEIGHT = 0.4;
@@ -27,6 +30,12 @@ export const rankSettings = {
   vectorWeight: 0.15,
   /** How much of its file's best keyword score a symbol gains (0: no file lane). */
   fileWeight: 0.5,
+  /**
+   * How much of the best keyword score among the CALL_LEADERS rows that call it or that it calls a symbol gains
+   * (0: no call lane). A change description names the feature, and the change often lands in the helper the
+   * feature's code calls (or in the caller of a helper it names), which holds few of its words.
+   */
+  callWeight: 0.2,
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
@@ -54,6 +63,8 @@ export interface QueryVectors { query?: Float32Array; goal?: Float32Array; taskC
 
 export interface RankRequest {
   query: string;
+  /** The snapshot's graph: the call lane follows its CALLS edges (absent: no call lane). */
+  graph?: CodeGraph;
   goal?: string;
   taskContext?: string;
   mode?: RankMode;
@@ -190,9 +201,11 @@ export class SearchIndex {
 
   /**
    * The keyword ranking: BM25F, plus `fileWeight` × the best score in the symbol's file (a change description
-   * names the area as often as the function), and whether the best row reaches the coverage floor.
+   * names the area as often as the function) and, given the graph, `callWeight` × the best score of the
+   * CALL_LEADERS best rows it calls or is called by (such a row joins the ranking when it holds none of the
+   * words); and whether the best row reaches the coverage floor.
    */
-  keywordHits(text: string, depth: number): KeywordHits {
+  keywordHits(text: string, depth: number, graph?: CodeGraph): KeywordHits {
     const q = queryTerms(text);
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);
@@ -204,15 +217,48 @@ export class SearchIndex {
     const best = new Float64Array(count);
     for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
     const fw = rankSettings.fileWeight;
+    const calls = graph && rankSettings.callWeight > 0 && ks.touched.length > 0 ? this.callGains(ks.score, ks.touched, graph) : undefined;
     let hits: Array<{ row: number; score: number }>;
-    if (fw > 0 && ks.touched.length > 0) {
+    if ((fw > 0 || calls) && ks.touched.length > 0) {
       const combined = new Float64Array(this.size);
       for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * best[f] : 0); }
-      hits = topK(combined, depth, 0, ks.touched);
+      const joined: number[] = [];
+      if (calls) {
+        for (const [r, gain] of calls) {
+          // A row that holds none of the words still gains its file's share.
+          if (ks.score[r] === 0) { const f = fileOf[r]; combined[r] = f >= 0 ? fw * best[f] : 0; joined.push(r); }
+          combined[r] += gain;
+        }
+      }
+      hits = topK(combined, depth, 0, joined.length ? ks.touched.concat(joined) : ks.touched);
     } else hits = topK(ks.score, depth, 0, ks.touched);
     const own = hits.map((h) => ks.score[h.row]);
     const file = hits.map((h) => (fileOf[h.row] >= 0 ? best[fileOf[h.row]] : ks.score[h.row]));
     return { hits, covered, terms: q, own, file, top: topOwn };
+  }
+
+  /**
+   * The call lane's gains: for each row that one of the CALL_LEADERS best-scoring rows calls or is called by
+   * (CALLS edges either way, itself left out), `callWeight` × the best such leader's score; in the order first met
+   * (leaders best first, each one's edges in graph order), so equal inputs give equal outputs.
+   */
+  private callGains(score: Float64Array, touched: readonly number[], graph: CodeGraph): Map<number, number> {
+    const { uids } = this.load();
+    const gains = new Map<number, number>();
+    const cw = rankSettings.callWeight;
+    for (const lead of topK(score, CALL_LEADERS, 0, touched)) {
+      const uid = uids[lead.row];
+      if (!graph.hasNode(uid)) continue;
+      const gain = cw * lead.score;
+      const add = (other: string): void => {
+        const r = this.row(other);
+        if (r === undefined || r === lead.row) return;
+        if (gain > (gains.get(r) ?? 0)) gains.set(r, gain);
+      };
+      graph.forEachOutEdge(uid, (_key, e, _source, target) => { if (e.type === 'CALLS') add(target); });
+      graph.forEachInEdge(uid, (_key, e, source) => { if (e.type === 'CALLS') add(source); });
+    }
+    return gains;
   }
 
   /** Ranks symbols for a request: RRF of the keyword and vector rankings, re-ranked by goal and task context. */
@@ -225,7 +271,7 @@ export class SearchIndex {
     const prior = this.prior;
     const candidates: WeightedRanking[] = [];
     const rerank: WeightedRanking[] = [];
-    const kw = this.keywordHits(req.query, depth);
+    const kw = this.keywordHits(req.query, depth, req.graph);
     let matched = kw.covered;
     if (useKeyword) candidates.push({ rows: kw.hits.map((h) => h.row), weight: 1 });
     let vecRows: number[] = [];
