@@ -5,7 +5,7 @@
  * linked into node_modules as a package manager links them, the files neither side indexes removed (so both see the
  * same project), the language service run with the root tsconfig's options.
  *
- *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose] [--families] [--root <folder>]
+ *   node --import tsx bench/rename-diff.ts [--count 150] [--seed 42] [--verbose] [--families] [--root <folder> [--js]]
  *   node --import tsx bench/rename-diff.ts --monorepo vue --git /path/to/vuejs-core.git [--dir /tmp/rename-vue] [--count 300]
  *
  * `--save-sample FILE` writes the uids sampled; `--uids FILE` compares exactly those symbols instead of drawing a
@@ -14,7 +14,8 @@
  *
  * `--families` samples only methods of a family: instance methods with a method of the same name in a type up or
  * down their type's EXTENDS/IMPLEMENTS chains (read from heritage edges, not from OVERRIDES, so the sample is the
- * same before and after overrides were indexed). `--root` measures another folder of TypeScript sources.
+ * same before and after overrides were indexed). `--root` measures another folder of TypeScript sources; with `--js`,
+ * its JavaScript files join the language service's program too (CommonJS or ES modules, read with `allowJs`).
  */
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,7 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
 import { MONOREPOS, keeps, prepareMonorepo, rootOptions } from './monorepo-diff.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' }, 'save-sample': { type: 'string' }, uids: { type: 'string' } } });
+const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, js: { type: 'boolean' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' }, 'save-sample': { type: 'string' }, uids: { type: 'string' } } });
 const count = Number(values.count ?? (values.monorepo ? '300' : '150'));
 
 let root: string;
@@ -57,7 +58,7 @@ let t0 = performance.now();
 const snapshot = await buildSnapshotInMemory(root, { search: false });
 const indexMs = performance.now() - t0;
 t0 = performance.now();
-const oracle = oracleFor(listTsFiles(root));
+const oracle = oracleFor(listTsFiles(root, values.js));
 const sample = values.uids ? listedSymbols(snapshot, values.uids)
   : values.families ? familySample(snapshot, count, Number(values.seed)) : sampleSymbols(snapshot, count, Number(values.seed));
 if (values['save-sample']) writeFileSync(values['save-sample'], sample.map((n) => n.uid).join('\n') + '\n');

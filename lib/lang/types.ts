@@ -25,6 +25,16 @@ export interface NameRules {
    */
   sharedScope?: boolean;
   /**
+   * A module's export property that only holds a symbol declared on its own (CommonJS: `function f() {}` then
+   * `exports.f = f`): `qualifier` matches the text just before an occurrence that names such a property
+   * (`module.exports.`), `reason` is the reference reason of uses reached through one from other files (`require`).
+   * The property is a name of its own to the language's rename: renaming the symbol leaves it, and the uses through it.
+   * So does a key of an object literal the module exports (`module.exports = { f }`). Not a symbol the module exports
+   * as an ES module does (`esm` matches the text before its declaration, `export function `, or an `export { f }`
+   * names it): that export is the symbol itself.
+   */
+  exportProperty?: { qualifier: RegExp; reason: string; esm: RegExp };
+  /**
    * Top-level declarations of one name merge only when all are exported or all are local (TypeScript: an exported
    * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
    */

@@ -30,6 +30,11 @@ export interface GraphEditResult {
   aliasBound: PlannedEdit[];
   /** Quoted keys (`T['name']`) in files that name the symbol nowhere else, which the language's rename leaves: text_search. */
   unnamedKeys: PlannedEdit[];
+  /**
+   * Occurrences that name a module's export property holding the symbol (NameRules.exportProperty: CommonJS
+   * `exports.f = f` and the uses through `require`), which the rename of a symbol declared on its own leaves: text_search.
+   */
+  exportKept: PlannedEdit[];
   /** Low-confidence (name-only) references, left to text_search. */
   guesses: number;
 }
@@ -78,8 +83,11 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   const unconfirmed: Reference[] = [];
   let guesses = 0;
   const kept: PlannedEdit[] = [];
+  const exportKept: PlannedEdit[] = [];
   for (const node of group) {
-    for (const ref of snapshot.refs.byTarget(node.uid)) {
+    const refs = snapshot.refs.byTarget(node.uid);
+    const viaExport = exportPropertyRule(node, refs, sources);
+    for (const ref of refs) {
       if (ref.confidence < GRAPH_MIN_CONFIDENCE || ref.reason === 'name-only') { guesses++; continue; }
       // an import of a name a re-export gave the symbol (`export { default as Logger }`), or a namespace's member of
       // that name (`lib.Logger`), keeps it, and so does that file's use of the import (see dropAliasBound)
@@ -95,6 +103,10 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
         continue;
       }
       const key = `${ref.filePath}\u0000${offset}`;
+      if (viaExport && (viaExport.qualifier.test(src.text.slice(Math.max(0, offset - 64), offset)) || (ref.filePath !== node.filePath && ref.reason === viaExport.reason))) {
+        exportKept.push({ path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText: newName, confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true });
+        continue;
+      }
       if (aliased) {
         kept.push({ path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText: newName, confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true });
         continue;
@@ -120,7 +132,28 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   }
   const aliasBound = [...kept, ...dropAliasBound(group, edits, sources)];
   const unnamedKeys = dropUnnamedKeys(edits, sources, oldName);
-  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, guesses };
+  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, exportKept, guesses };
+}
+
+/**
+ * The language's export-property rule (NameRules.exportProperty) when it applies to `node`: a symbol declared on its
+ * own (`function f() {}`, then `exports.f = f` or `module.exports = { f }`). Not when an assignment to the property
+ * declares it (`exports.f = function () {}`: the property is the symbol), nor for a symbol exported as an ES module
+ * exports it (`export function f`, `export { f }`), whose importers through `require` use the symbol itself.
+ */
+function exportPropertyRule(node: GraphNode, refs: readonly Reference[], sources: Sources): { qualifier: RegExp; reason: string } | undefined {
+  if (node.filePath === undefined || isMember(node)) return undefined;
+  const rule = rulesOf(languageOf(node.filePath))?.names.exportProperty;
+  const src = sources.get(node.filePath);
+  if (!rule || !src) return undefined;
+  const before = (r: Reference, pattern: RegExp): boolean => {
+    const offset = src.lines.offset(r.line, r.column);
+    return offset >= 0 && pattern.test(src.text.slice(Math.max(0, offset - 64), offset));
+  };
+  const own = refs.filter((r) => r.filePath === node.filePath);
+  const def = own.find((r) => r.kind === 'definition');
+  if (!def || before(def, rule.qualifier) || before(def, rule.esm) || own.some((r) => r.kind === 'export')) return undefined;
+  return rule;
 }
 
 const BINDING_USES = new Set(['call', 'value', 'type', 'jsx', 'shorthand']);

@@ -125,6 +125,10 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const files = [...new Set(graphResult.aliasBound.map((e) => e.path))].sort();
     warnings.push(`${graphResult.aliasBound.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} reach the symbol through a local name the rename keeps (a default import, or a binding the index does not record); they are listed as text_search`);
   }
+  if (graphResult.exportKept.length) {
+    const files = [...new Set(graphResult.exportKept.map((e) => e.path))].sort();
+    warnings.push(`${graphResult.exportKept.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} name the module's export property that holds the symbol (\`exports.${oldName}\`), a name of its own that the rename keeps; they are listed as text_search`);
+  }
   if (graphResult.unnamedKeys.length) {
     const files = [...new Set(graphResult.unnamedKeys.map((e) => e.path))].sort();
     warnings.push(`${graphResult.unnamedKeys.length} quoted key(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} name the symbol in a file that names it nowhere else, where the language's own rename leaves them; they are listed as text_search`);

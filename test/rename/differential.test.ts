@@ -34,11 +34,14 @@ test('graph edits on rxjs match TypeScript findRenameLocations with precision 1.
   t.true(report.recall >= 0.98, `recall ${report.recall}`);
 });
 
-/** rename's graph edits on an indexer fixture against TypeScript's findRenameLocations, and a line per symbol to show. */
-async function fixtureRenames(name: string) {
+/**
+ * rename's graph edits on an indexer fixture against TypeScript's findRenameLocations, and a line per symbol to show
+ * (`js`: the fixture's JavaScript files are in the service's program too).
+ */
+async function fixtureRenames(name: string, js = false) {
   const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', name);
   const snapshot = await buildSnapshotInMemory(fixture, { search: false });
-  const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture)), eligibleSymbols(snapshot));
+  const report = diffRenames(snapshot, new TsRenameOracle(fixture, listTsFiles(fixture, js)), eligibleSymbols(snapshot));
   const show = (s: (typeof report.symbols)[number]) => `${s.uid}: ${s.status} ${[...s.extra.map((e) => `+${e}`), ...s.missed.map((m) => `-${m}`)].join(' | ')}`;
   /**
    * The symbols that differ from TypeScript, shown: not compared, an edit it does not make, or a miss `allowed` does not
@@ -196,4 +199,10 @@ test('graph edits on the rename-scoped-locals fixture: same-named locals of two 
   const { report, differing } = await fixtureRenames('rename-scoped-locals');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
+});
+
+test('graph edits on the rename-commonjs fixture: TypeScript findRenameLocations exactly (a function declared on its own keeps the export property `exports.f = f` and the uses through `require`; one an export property declares takes them)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-commonjs', true);
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
 });

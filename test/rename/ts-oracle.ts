@@ -142,14 +142,18 @@ export class TsRenameOracle {
   }
 }
 
-/** Every .ts/.tsx file under `root` (relative, sorted), the way a plain walk would list them. */
-export function listTsFiles(root: string): string[] {
+/**
+ * Every .ts/.tsx file under `root` (relative, sorted), the way a plain walk would list them; with `js`, the
+ * JavaScript files too (.js, .jsx, .cjs, .mjs), which the service reads with `allowJs`.
+ */
+export function listTsFiles(root: string, js = false): string[] {
+  const pattern = js ? /\.(tsx?|jsx?|cjs|mjs)$/ : /\.tsx?$/;
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) { if (e.name !== 'node_modules') walk(p); }
-      else if (/\.tsx?$/.test(e.name)) out.push(path.relative(root, p).split(path.sep).join('/'));
+      else if (pattern.test(e.name)) out.push(path.relative(root, p).split(path.sep).join('/'));
     }
   };
   walk(root);

@@ -32,6 +32,12 @@ const JS_NAMES: NameRules = {
   scopedDuplicates: true,
   renamesFromBases: true,
   quotedKeysWhereNamed: true,
+  // `exports.f = f` / `module.exports.f = f`: the module's property `f` is another name than the function `f`
+  exportProperty: {
+    qualifier: /(?:^|[^$\p{ID_Continue}.])(?:module\s*\.\s*)?exports\s*\??\.\s*$/u,
+    reason: 'commonjs',
+    esm: /(?:^|[^$\p{ID_Continue}.])export\s+(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\s*\*?|class|const|let|var|enum|interface|type|namespace)\s+$/u,
+  },
   // a class's `constructor`, and the symbol an anonymous `export default` makes: named by the language, not the code
   // (a member named `default`, `schema.default(value)`, is an ordinary name)
   refuseRename: (oldName, label) => (oldName === 'constructor' || (oldName === 'default' && label !== 'Method' && label !== 'Property')
