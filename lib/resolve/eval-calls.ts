@@ -249,9 +249,22 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
   // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
   // void`): that type's parameter, its type arguments bound
-  const fn = this.typeValue(target.f, pt!, 0, subst);
-  const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
-  return p && fn.t === 'fnval' ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
+  // (… or a union of it with types that cannot be called, `updater: Updater<S>` of `type Updater<T> = T | ((old: T) =>
+  // T)`: the checker's contextual signature is the function type's, the one callable part)
+  const fn = this.callablePart(this.typeValue(target.f, pt!, 0, subst));
+  const p = fn?.params?.[ctx.param];
+  return p && fn ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), via, 'contextual-type') : UNKNOWN;
+}
+
+/**
+ * The function type a value of a declared type is called as: the type itself, or the one function type of a union
+ * whose other parts are instances of classes and interfaces that declare no call signature; undefined otherwise.
+ */
+export function callablePart(this: Evaluator, v: Val): (Val & { t: 'fnval' }) | undefined {
+  if (v.t === 'fnval') return v;
+  if ((v.t !== 'inst' && v.t !== 'union') || v.fns?.length !== 1) return undefined;
+  const insts = v.t === 'inst' ? [v] : v.of;
+  return insts.every((i) => { const sym = this.sym(i); return (sym.label === 'Interface' || sym.label === 'Class') && !sym.calls; }) ? v.fns[0] : undefined;
 }
 
 /**
