@@ -103,22 +103,22 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
         continue;
       }
       const key = `${ref.filePath}\u0000${offset}`;
-      if (viaExport && (viaExport.qualifier.test(src.text.slice(Math.max(0, offset - 64), offset)) || (ref.filePath !== node.filePath && ref.reason === viaExport.reason))) {
-        exportKept.push({ path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText: newName, confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true });
-        continue;
-      }
-      if (aliased) {
-        kept.push({ path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText: newName, confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true });
-        continue;
-      }
-      const newText = replacement(ref, node, oldName, newName);
-      const prev = edits.get(key);
-      // Two symbols of the group may share a position; a shorthand reading wins so the shape is kept.
-      if (prev && !(ref.kind === 'shorthand' && prev.kind !== 'shorthand')) continue;
-      edits.set(key, {
+      const planned = (newText: string): PlannedEdit => ({
         path: ref.filePath, offset, line: ref.line, column: ref.column, oldText: oldName, newText,
         confidence: 'graph', kind: ref.kind, context: contextLine(src.lines, ref.line, ref.column, ref.length), apply: true,
       });
+      if (viaExport && (viaExport.qualifier.test(src.text.slice(Math.max(0, offset - 64), offset)) || (ref.filePath !== node.filePath && ref.reason === viaExport.reason))) {
+        exportKept.push(planned(newName));
+        continue;
+      }
+      if (aliased) {
+        kept.push(planned(newName));
+        continue;
+      }
+      const prev = edits.get(key);
+      // Two symbols of the group may share a position; a shorthand reading wins so the shape is kept.
+      if (prev && !(ref.kind === 'shorthand' && prev.kind !== 'shorthand')) continue;
+      edits.set(key, planned(replacement(ref, node, oldName, newName)));
     }
   }
   // Each declaration must be among the edits, or the renamed code would still declare the old name. A
@@ -171,12 +171,18 @@ function dropAliasBound(group: readonly GraphNode[], edits: Map<string, PlannedE
   const importing = new Set<string>();
   for (const e of edits.values()) if (e.kind === 'import') importing.add(e.path);
   const dropped: PlannedEdit[] = [];
+  // (a wildcard import binds the symbol under its own name: `from .errors import *` then `make_error()`; read once a file)
+  const wildcard = new Map<string, boolean>();
+  const hasWildcard = (file: string, pattern: RegExp): boolean => {
+    let has = wildcard.get(file);
+    if (has === undefined) wildcard.set(file, (has = pattern.test(sources.get(file)!.text)));
+    return has;
+  };
   for (const [key, e] of edits) {
     if (declaring.has(e.path) || importing.has(e.path) || !BINDING_USES.has(e.kind ?? '')) continue;
     const names = rulesOf(languageOf(e.path))?.names;
     if (names?.sharedScope) continue;
-    // (a wildcard import binds the symbol under its own name: `from .errors import *` then `make_error()`)
-    if (names?.wildcardImport && names.wildcardImport.test(sources.get(e.path)!.text)) continue;
+    if (names?.wildcardImport && hasWildcard(e.path, names.wildcardImport)) continue;
     if (afterQualifier(sources.get(e.path)!.text, e.offset, names?.qualifiers ?? ['.'])) continue;
     edits.delete(key);
     dropped.push(e);
