@@ -113,7 +113,11 @@ export type Expr =
    * (a part is an `Omit` or `Pick` of another type, read as that type, which drops members: `omits`, the keys an `Omit`
    * written with string literals drops, `Omit<T, 'async'> & { async: true }`; `keyed`, any other such part)
    */
-  | { k: 'intersection'; types: Expr[]; omits?: string[]; keyed?: true }
+  /**
+   * (one part with `omits` or `picks`: an `Omit`/`Pick` written with string literal keys, `Omit<Props, 'className'>`,
+   * whose members are its part's without, or only, those keys)
+   */
+  | { k: 'intersection'; types: Expr[]; omits?: string[]; picks?: string[]; keyed?: true }
   /**
    * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
@@ -565,4 +569,9 @@ export interface FileFacts {
   calls: CallFact[];
   refs: RefFact[];
   [key: string]: unknown;
+}
+
+/** Whether an intersection fact is one `Omit`/`Pick` written with its keys (`Omit<Props, 'className'>`), not a real intersection. */
+export function isKeysPart(e: Expr & { k: 'intersection' }): boolean {
+  return e.types.length === 1 && !!(e.omits || e.picks);
 }

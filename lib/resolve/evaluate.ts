@@ -51,7 +51,8 @@ export type Val =
    * (`st`: on their static side, for `super` in a static method).
    */
   /** (`fns`: the function types of a union it was read from, `Source | (() => Source)`: what calling the value calls) */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }> }
+  /** (`drops`, `only`: read through `Omit<T, 'a'>` or `Pick<T, 'b'>`, it lacks those members, or has only those) */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }>; drops?: readonly string[]; only?: readonly string[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /**
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
@@ -860,6 +861,7 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'inst': {
+        if (o.drops?.includes(name) || (o.only && !o.only.includes(name))) return UNKNOWN;
         const m = o.up ? this.heritageMember(o, name, !!o.st) : this.findMember(o, name, false);
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         // (findMember counts a base that is a type parameter as outside: the bindings may say what it is)
