@@ -185,8 +185,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
+    // (nor parts read under different type parameter bindings, `{ observers: Observer<T>[] } & Observer<T>`, whose
+    // member types each part's own bindings type: one object type would keep only the first part's)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
-    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
