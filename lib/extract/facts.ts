@@ -91,6 +91,12 @@ export type Expr =
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   /** (`from`: Python's `yield from g`, which gives what the generator g returns) */
   | { k: 'await'; inner: Expr; from?: true }
+  /**
+   * A value the collector models from a package's known API (a React hook's result: `useRef(x)` an object whose
+   * `current` is x): `of` where the package's declarations are there, the checker's `any` where they are not (the
+   * package `source` imports is not installed, so nothing can be read from the call).
+   */
+  | { k: 'pkg'; source: string; of: Expr }
   /** `Extract<U, X>` (`not`: `Exclude<U, X>`), a type: the parts of the union U that are X (are not). */
   | { k: 'extract'; of: Expr; by: Expr; not?: true }
   /** `Parameters<F>`, a type: the tuple of the declared types of the parameters of the function F is (`typeof f`, `T['m']`). */

@@ -357,6 +357,8 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
  */
 export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'any' | 'maybe' | undefined {
   const unread = (m: Expr): boolean => {
+    // (an instance of a generic type of that package, `React.ComponentProps<'a'>`, is `any` too)
+    if (m.k === 'generic') m = m.of;
     while (m.k === 'member') m = m.obj;
     if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
     const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);

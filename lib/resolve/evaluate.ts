@@ -340,6 +340,12 @@ export class Evaluator {
 
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
 
+  /** Whether file `f`'s import `source` is a package whose declarations were looked for and not found (`any`). */
+  untypedPackage(f: number, source: string): boolean {
+    const m = this.module(f, source);
+    return ('external' in m && !!m.untyped) || 'missing' in m;
+  }
+
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
   module(f: number, source: string): ModuleAnswer {
     // asked again for every use of an import: the answer is kept, not only the resolver's target
@@ -528,6 +534,8 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      // (a package not installed is the checker's `any`: nothing read from the value is known)
+      case 'pkg': return this.untypedPackage(f, e.source) ? EXT : this.value(f, e.of);
       case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
       case 'tested': {

@@ -426,7 +426,7 @@ export function literal(this: Collector, node: Node): Expr {
 export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null> | undefined {
   const ordered = this.realSlots(argNodes, true);
   let known = false;
-  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'tagged' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'tagged' || e.k === 'await' || e.k === 'pkg' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
   const out = ordered.slice(0, 4).map((a) => {
     const e = this.expr(a);
     const useful = isUseful(e)
