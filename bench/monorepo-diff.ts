@@ -293,6 +293,17 @@ export const MONOREPOS: Record<string, Monorepo> = {
     excludeFiles: /\.test\.tsx?$/,
     archive: ['src', 'package.json', 'tsconfig.json'],
   },
+  // marked (`src`, 13 files): a Markdown lexer, tokenizer, parser and renderer over a discriminated union of token types
+  // (`Tokens.Heading`, `token.type === 'heading'`), regular-expression rules built by helper functions, and an
+  // extension mechanism of hooks and renderer overrides. Tuned on: measured fresh first
+  marked: {
+    repo: 'markedjs/marked',
+    commit: '681373ccc058b5dc93c1f63291d755d7d714c2fa',
+    include: ['src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
   // TanStack Form's core and its React adapter (`packages/form-core/src`, `packages/react-form/src`): form and field
   // API classes over a store, validators, and React hooks and components; react-form reaches the core through its
   // tsconfig's `paths` (`@tanstack/form-core` → `../form-core/src`), whose options the checker runs with; the store

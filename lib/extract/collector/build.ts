@@ -393,7 +393,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const initType = !typeNode && k.assigned && k.typed ? this.initialiserType(k.obj) : undefined;
     if (!typeNode && !initType) return;
     let obj: Expr = initType ? { k: 'as', type: initType } : k.typed ? { k: 'as', type: this.expr(typeNode!) } : k.pushed ? { k: 'element', of: this.expr(typeNode!) } : this.expr(typeNode!);
-    if (k.typed) {
+    // (a literal pushed to a typed array, `tokens.push({ type: 'text', … })`, is discriminated as an argument is)
+    if (k.typed || k.pushed) {
       if (!literalOf) { literalOf = new Map(); for (const [lit, entries] of this.objectEntries) for (const en of entries) if (en.key) literalOf.set(en.key, lit); }
       const lit = literalOf.get(node);
       if (lit) obj = this.discriminated(this.objectEntries.get(lit)!, obj);

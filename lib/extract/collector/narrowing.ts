@@ -194,7 +194,8 @@ export function narrowByConditions(this: Collector): void {
     const tag = tags[0];
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
-    const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node): void => {
+    // (`spans[i]`: the expression the walk up from the test had reached once it passed `ops[i]`)
+    const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node, spans: readonly Span[] = []): void => {
       if (region.end <= region.start) return;
       // (a `'key' in x` test narrows where it held, no more: where it failed the checker keeps the member types whose
       // member is optional, which is not read; and no discriminant's reads are filed by it)
@@ -210,34 +211,42 @@ export function narrowByConditions(this: Collector): void {
         this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
       } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
       else if (!t.truthy) {
-        // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below)
-        const id = `${decider.start}:${decider.end}:${value}:${region.start}`;
+        // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below; the chain may be
+        // an operand of conditions that must hold with it, `ready && (x.kind === 'a' || x.kind === 'b')`, or fail
+        // with it: then the chain is the decider)
+        const op = value ? '||' : '&&';
+        let n = 0;
+        while (n < ops.length && ops[n] === op) n++;
+        const chain = n > 0 && n < ops.length && spans.length === ops.length && ops.slice(n).every((o) => o === (value ? '&&' : '||')) ? spans[n - 1] : decider;
+        const id = `${chain.start}:${chain.end}:${value}:${region.start}`;
         let g = groups.get(id);
-        if (!g) groups.set(id, (g = { decider, region, exit, op: value ? '||' : '&&', tests: [], fits: true }));
+        if (!g) groups.set(id, (g = { decider: chain, region, exit, op, tests: [], fits: true }));
         g.tests.push({ ...t, tagText: tag });
-        if (!ops.every((o) => o === g!.op) || negated === value) g.fits = false;
+        if ((chain === decider && !ops.every((o) => o === g!.op)) || negated === value) g.fits = false;
       }
     };
     let span: Span = { start: at, end: this.end(t.test) };
     const ops: string[] = [];
+    const spans: Span[] = [];
     for (let k = stack.length - 1; k >= 0; k--) {
       const c = stack[k];
       if (c.end < span.end || (c.start === span.start && c.end === span.end)) continue;
       if (c.kind === 'expr' && c.op && (c.op.text === '&&' || c.op.text === '||') && c.cond) {
         const right = { start: c.op.end, end: c.end };
-        if (wraps(c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right);
+        if (wraps(c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right, undefined, spans);
         else if (!wraps(right, span)) break;
         ops.push(c.op.text);
         span = c;
+        spans.push(c);
         continue;
       }
       // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
       if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(c.cond, span)) {
-        decide(ops, c.cond, true, c.branch);
-        decide(ops, c.cond, false, { start: c.branch.end, end: c.end });
+        decide(ops, c.cond, true, c.branch, undefined, spans);
+        decide(ops, c.cond, false, { start: c.branch.end, end: c.end }, undefined, spans);
         // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
         const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
-        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit);
+        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit, spans);
       }
       break;
     }

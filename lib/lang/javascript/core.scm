@@ -221,6 +221,8 @@
 (binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (string (string_fragment) @tag) (#set! role "narrow.path.test"))
 (binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (member_expression) @tag (#set! role "narrow.path.test"))
 (switch_statement value: (parenthesized_expression (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier))) (#set! role "narrow.path.test"))
+; (and `'tokens' in item.tokens[0]`, which narrows that path to the member types declaring the key)
+(binary_expression left: (string) operator: "in" right: [(member_expression) (subscript_expression)] @recv (#set! role "narrow.path.test"))
 ; an `if` without `else` whose consequence ends in an exit (`return`, `throw`, `continue`, `break`): the rest of its
 ; block is reached only where the condition failed (`if (x.kind !== 'a') return`: x is an 'a' there)
 ((if_statement consequence: [(return_statement) (throw_statement) (continue_statement) (break_statement) (statement_block [(return_statement) (throw_statement) (continue_statement) (break_statement)] .)] !alternative) @if (#set! role "flow.exit.if"))
