@@ -121,7 +121,7 @@ export type Expr =
    */
   /**
    * (one part with `omits` or `picks`: an `Omit`/`Pick` written with string literal keys, `Omit<Props, 'className'>`,
-   * whose members are its part's without, or only, those keys)
+   * whose members are its part's without, or only, those keys; with `keyed`, one whose keys are not read)
    */
   | { k: 'intersection'; types: Expr[]; omits?: string[]; picks?: string[]; keyed?: true }
   /**
@@ -579,5 +579,5 @@ export interface FileFacts {
 
 /** Whether an intersection fact is one `Omit`/`Pick` written with its keys (`Omit<Props, 'className'>`), not a real intersection. */
 export function isKeysPart(e: Expr & { k: 'intersection' }): boolean {
-  return e.types.length === 1 && !!(e.omits || e.picks);
+  return e.types.length === 1 && !!(e.omits || e.picks || e.keyed);
 }

@@ -1,5 +1,5 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
-import { EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { ANY, EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, isKeysPart, type Expr, type SymbolFact } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
@@ -128,7 +128,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   }
   if (t.k === 'intersection') {
     // `Omit<T, 'a'>`, `Pick<T, 'b'>`: an object type T without (or with only) those members; any other T as itself
-    if (isKeysPart(t)) return keptKeys(this.typeValue(f, t.types[0], depth + 1, subst), t);
+    // (the wrapper is no level of its own: the depth bound counts the types read through)
+    if (isKeysPart(t)) return keptKeys(this.typeValue(f, t.types[0], depth, subst), t);
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {
       const parts = t.types.filter((m) => m.k !== 'thistype');
@@ -141,7 +142,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // is, depending on how the alias reads it: not followed)
     for (const m of t.types) {
       const u = this.readsUnreadPackageType(f, m);
-      if (u) return u === 'any' ? EXT : UNKNOWN;
+      if (u) return u === 'any' ? ANY : UNKNOWN;
     }
     // modules' namespaces (`typeof Attributes & typeof Traversing`, cheerio's methods mixed into its prototype): every
     // export of each, as an object spreading them gives them
@@ -155,7 +156,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     const omits: string[] = t.omits ? [...t.omits] : [];
     const lists: Val[] = [];
     const add = (v: Val): void => {
-      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); }
+      if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); if (v.keyed) keyed = true; }
       // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, or with a
       // union part too, is a part we cannot read itself, whose object type literals still declare their members)
       else if (v.t === 'inter' && v.hole && !v.of.length) { hole = true; if (v.objs) objs.push(...v.objs); if (v.omits) omits.push(...v.omits); keyed ||= !!v.keyed; }
@@ -175,6 +176,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     let allLits = true;
     for (const m of t.types) {
       const v = this.typeValue(f, m, depth + 1, subst);
+      // (a part the checker reads as `any`, through an alias of it or of an intersection with it: the whole is `any`)
+      if (v.t === 'ext' && v.any) return ANY;
       if (v.t === 'ext' && v.lits) lits = lits ? lits.filter((x) => v.lits!.includes(x)) : v.lits; else allLits = false;
       add(v);
     }
@@ -337,7 +340,7 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     }
   }
   const target = this.typeSymbol(f, t);
-  if (target === 'ext') return EXT;
+  if (target === 'ext') return this.readsUnreadPackageType(f, t) === 'any' ? ANY : EXT;
   if (!target) return UNKNOWN;
   const sym = this.sym(target);
   if (sym.label === 'Class' || sym.label === 'Interface' || this.isConstructorFunction(target)) return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
@@ -750,7 +753,8 @@ function classTypeParams(symbols: readonly SymbolFact[]): Set<number> {
  * are).
  */
 function keptKeys(v: Val, t: Expr & { k: 'intersection' }): Val {
-  if (v.t === 'inst' && !v.up) return t.picks ? { ...v, only: t.picks } : { ...v, drops: t.omits };
+  if (v.t === 'inst' && !v.up) return t.picks ? { ...v, only: t.picks } : t.omits ? { ...v, drops: t.omits } : { ...v, keyed: true };
+  if (!t.omits && !t.picks) return v;
   if (v.t !== 'obj' || v.index || v.key !== undefined) return v;
   const keep = (name: string): boolean => (t.picks ? t.picks.includes(name) : !t.omits!.includes(name));
   const decls = v.decls?.filter((d) => keep(d.name));

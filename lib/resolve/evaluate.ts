@@ -51,8 +51,8 @@ export type Val =
    * (`st`: on their static side, for `super` in a static method).
    */
   /** (`fns`: the function types of a union it was read from, `Source | (() => Source)`: what calling the value calls) */
-  /** (`drops`, `only`: read through `Omit<T, 'a'>` or `Pick<T, 'b'>`, it lacks those members, or has only those) */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }>; drops?: readonly string[]; only?: readonly string[] }
+  /** (`drops`, `only`: read through `Omit<T, 'a'>` or `Pick<T, 'b'>`, it lacks those members, or has only those; `keyed`: through one whose keys are not read) */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }>; drops?: readonly string[]; only?: readonly string[]; keyed?: true }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /**
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
@@ -108,7 +108,8 @@ export type Val =
    * (`lits`: a string literal type or a union of them, `"union"`, `RootKind` of `(typeof rootKinds)[number]`: the
    * strings, which decide conditional types and pick the members an indexed access names)
    */
-  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true }; lits?: readonly string[] }
+  /** (`any`: the checker's `any`, a type of a package whose declarations are not installed: see ANY) */
+  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true }; lits?: readonly string[]; any?: true }
   | { t: 'unknown' }
   /** A tuple (a map's entry `[key, value]`, `Object.entries`' pairs): each position's value (unknown where not known). */
   | { t: 'tup'; items: Val[]; r: Reason; c: number };
@@ -137,6 +138,8 @@ export function typeArgOf(f: number, t: Expr, subst: Subst | undefined): TypeArg
 }
 
 export const EXT: Val = Object.freeze({ t: 'ext' }) as Val;
+/** The checker's `any` of a package whose declarations are not installed: outside, and absorbing an intersection it is part of. */
+export const ANY: Val = Object.freeze({ t: 'ext', any: true }) as Val;
 /** The element type of an array whose elements are known as a value (`el`), not as a type. */
 export const OTHER: Expr = Object.freeze({ k: 'other' }) as Expr;
 export const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
@@ -912,6 +915,10 @@ export class Evaluator {
           const objsMay = !!o.objs?.some((p) => !this.lacksIn(p, name) || p.decls?.some((d) => d.name === name));
           return o.outside || objsMay || o.alts ? UNKNOWN : this.declaredByOnePart(o, name);
         }
+        // (a part read through an `Omit`/`Pick` whose keys are not read, `Except<Options, 'retry'> & { retry?: R }`: a
+        // member an object type literal part declares is that declaration alone, as the keys left out are most often
+        // those declared again; where the part kept it, the checker's property has both declarations, one of them left)
+        if (o.keyed && o.objs) for (const p of o.objs) { const d = p.decls && declOf(p, name); if (d) return d; }
         // the one answer the parts that declare `name` agree on (declared by several parts with different answers:
         // the checker's call)
         let out: Val | undefined;

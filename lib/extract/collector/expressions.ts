@@ -282,11 +282,13 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
  * `Omit<T, 'a' | 'b'>`, `Pick<T, 'c'>` (also under `Partial<…>` and its kin) with keys written as string literals: T
  * as a one-part intersection that drops or keeps those keys, so that the members of an object type it names are
  * T's without them (`Omit<Props, 'className'> & { className?: string }`: `className` is the second part's alone);
- * undefined for any other type.
+ * with keys of another kind, T marked `keyed`; undefined for any other type.
  */
 export function keysOf(this: Collector, node: Node): Expr | undefined {
+  if (!this.dropsKeys(node)) return undefined;
   const h = this.heritageKeys(node);
-  if (!h || h.type || !h.keys.length) return undefined;
+  // (keys we cannot list, `Pick<T, Exclude<keyof T, K>>`: T, `keyed`, some of whose members may be left out)
+  const known = h && !h.type && h.keys.length ? h : undefined;
   // (`Partial<Omit<T, 'a'>>`: the Omit's T, whose members the wrapper has)
   for (let depth = 0; depth < 4; depth++) {
     const g = this.generics.get(node);
@@ -294,7 +296,8 @@ export function keysOf(this: Collector, node: Node): Expr | undefined {
     const name = this.expr(g.name);
     if (name.k === 'id' && !name.b && (name.name === this.types.omit || name.name === this.types.pick)) {
       const of = this.expr(g.arg);
-      return h.pick ? { k: 'intersection', types: [of], picks: h.keys } : { k: 'intersection', types: [of], omits: h.keys };
+      if (!known) return { k: 'intersection', types: [of], keyed: true };
+      return known.pick ? { k: 'intersection', types: [of], picks: known.keys } : { k: 'intersection', types: [of], omits: known.keys };
     }
     node = g.arg;
   }
