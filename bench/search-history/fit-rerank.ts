@@ -25,15 +25,9 @@ const drop = new Set((arg('--drop') ?? '').split(',').filter(Boolean));
 for (const d of drop) if (!(FEATURES as readonly string[]).includes(d)) throw new Error(`unknown feature ${d}`);
 /** L2 strength (on a loss averaged over questions) and the most Newton steps. */
 const LAMBDA = Number(arg('--lambda') ?? 1e-4);
-// `--set key=value,…`: ranking settings (engine.ts rankSettings, numbers) under which the candidates are collected and scored.
-for (const kv of (arg('--set') ?? '').split(',').filter(Boolean)) {
-  const [k, v] = kv.split('=');
-  if (!(k in rankSettings)) throw new Error(`unknown setting ${k}`);
-  (rankSettings as Record<string, unknown>)[k] = Number(v);
-}
 const NEWTON_STEPS = 25;
 
-interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[]; weight?: number }
+interface Group { repo: string; pos: Float64Array[]; neg: Float64Array[] }
 interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }
 
 const set = loadSet(DEFAULT_SET);
@@ -47,15 +41,15 @@ for (const r of HISTORY_REPOS.filter((x) => x.half === 'tune')) {
 }
 
 /** Candidates of every question with their features, split into changed functions and the rest. */
-function collect(c: Corpus, qs: readonly Question[] = c.qs, weight = 1): Group[] {
+function collect(c: Corpus): Group[] {
   const idx = c.s.search as SearchIndex;
   const saved = rankSettings.rerank;
   rankSettings.rerank = undefined;
   const out: Group[] = [];
   try {
-    for (const q of qs) {
+    for (const q of c.qs) {
       const qv = idx.embedsLocally ? { query: idx.embedLocally([q.text])[0] } : {};
-      const g: Group = { repo: c.repo, pos: [], neg: [], weight };
+      const g: Group = { repo: c.repo, pos: [], neg: [] };
       idx.rank({ query: q.text, graph: c.s.graph, onCandidates: (rows, facts) => {
         rows.forEach((row, i) => {
           const x = featuresOf(facts[i]);
@@ -77,7 +71,7 @@ function fit(groups: readonly Group[]): Float64Array {
   const K = FEATURE_COUNT;
   const pairs: Array<{ d: Float64Array; weight: number }> = [];
   for (const g of groups) {
-    const weight = (g.weight ?? 1) / (g.pos.length * g.neg.length * groups.length);
+    const weight = 1 / (g.pos.length * g.neg.length * groups.length);
     for (const p of g.pos) for (const n of g.neg) {
       const d = new Float64Array(K);
       for (let k = 0; k < K; k++) d[k] = p[k] - n[k];
@@ -157,9 +151,7 @@ async function score(c: Corpus, weights: Record<string, number> | undefined, int
   } finally { rankSettings.rerank = saved; }
 }
 
-// `--fit-paraphrases W`: the tuning half's reworded questions join the fit, each weighing W questions.
-const paraWeight = Number(arg('--fit-paraphrases') ?? 0);
-const groups = new Map(corpora.map((c) => [c.repo, [...collect(c), ...(paraWeight > 0 ? collect(c, c.para, paraWeight) : [])]]));
+const groups = new Map(corpora.map((c) => [c.repo, collect(c)]));
 if (!process.argv.includes('--no-cv')) {
   const totals = new Map<string, Scores>();
   for (const c of corpora) {

@@ -37,11 +37,6 @@ export const rankSettings = {
    */
   callWeight: 0.2,
   keyword: KEYWORD_PARAMS as KeywordParams,
-  /** EXPERIMENT knobs. */
-  fileSupport: 0,
-  fileWeightCode: -1,
-  vectorWeightLow: -1,
-  lowCover: 0.5,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
 };
@@ -86,8 +81,6 @@ export interface KeywordHits {
   own: number[];
   file: number[];
   top: number;
-  /** EXPERIMENT: the largest share of the query's idf-weighted terms one row holds. */
-  coverShare?: number;
 }
 
 /** One ranked symbol. */
@@ -223,28 +216,17 @@ export class SearchIndex {
     const { fileOf, count } = this.filesOfRows();
     const best = new Float64Array(count);
     for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
-    let lane = best;
-    if (rankSettings.fileSupport > 0) {
-      const b1 = new Float64Array(count), second = new Float64Array(count), third = new Float64Array(count);
-      for (const r of ks.touched) {
-        const f = fileOf[r]; if (f < 0) continue; const v = ks.score[r];
-        if (v > b1[f]) { third[f] = second[f]; second[f] = b1[f]; b1[f] = v; } else if (v > second[f]) { third[f] = second[f]; second[f] = v; } else if (v > third[f]) third[f] = v;
-      }
-      lane = new Float64Array(count);
-      for (let f = 0; f < count; f++) lane[f] = b1[f] + rankSettings.fileSupport * (second[f] + third[f]);
-    }
-    const identifierQuery = q.some((t) => t.weight > 1);
-    const fw = identifierQuery && rankSettings.fileWeightCode >= 0 ? rankSettings.fileWeightCode : rankSettings.fileWeight;
+    const fw = rankSettings.fileWeight;
     const calls = graph && rankSettings.callWeight > 0 && ks.touched.length > 0 ? this.callGains(ks.score, ks.touched, graph) : undefined;
     let hits: Array<{ row: number; score: number }>;
     if ((fw > 0 || calls) && ks.touched.length > 0) {
       const combined = new Float64Array(this.size);
-      for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * lane[f] : 0); }
+      for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * best[f] : 0); }
       const joined: number[] = [];
       if (calls) {
         for (const [r, gain] of calls) {
           // A row that holds none of the words still gains its file's share.
-          if (ks.score[r] === 0) { const f = fileOf[r]; combined[r] = f >= 0 ? fw * lane[f] : 0; joined.push(r); }
+          if (ks.score[r] === 0) { const f = fileOf[r]; combined[r] = f >= 0 ? fw * best[f] : 0; joined.push(r); }
           combined[r] += gain;
         }
       }
@@ -252,9 +234,7 @@ export class SearchIndex {
     } else hits = topK(ks.score, depth, 0, ks.touched);
     const own = hits.map((h) => ks.score[h.row]);
     const file = hits.map((h) => (fileOf[h.row] >= 0 ? best[fileOf[h.row]] : ks.score[h.row]));
-    let bestCover = 0;
-    for (const r of ks.touched) if (ks.cover[r] > bestCover) bestCover = ks.cover[r];
-    return { hits, covered, terms: q, own, file, top: topOwn, coverShare: ks.total > 0 ? bestCover / ks.total : 0 };
+    return { hits, covered, terms: q, own, file, top: topOwn };
   }
 
   /**
@@ -299,8 +279,7 @@ export class SearchIndex {
       const hits = this.vectorHits(qv.query, depth);
       if (hits.length > 0 && hits[0].score >= this.minSimilarity) matched = true;
       vecRows = hits.map((h) => h.row);
-      const low = mode === 'hybrid' && (kw.coverShare ?? 1) < rankSettings.lowCover;
-      candidates.push({ rows: vecRows, weight: mode === 'vector' ? 1 : low && rankSettings.vectorWeightLow >= 0 ? rankSettings.vectorWeightLow : rankSettings.vectorWeight });
+      candidates.push({ rows: vecRows, weight: mode === 'vector' ? 1 : rankSettings.vectorWeight });
     }
     for (const [text, vec, weight] of [[req.goal, qv.goal, GOAL_WEIGHT], [req.taskContext, qv.taskContext, TASK_CONTEXT_WEIGHT]] as const) {
       if (!text || !text.trim()) continue;
@@ -319,10 +298,10 @@ export class SearchIndex {
     order.sort(byUid);
     const reorder = mode === 'hybrid' && kw.terms.length > 0 && !isSingleIdentifier(req.query);
     if (req.onCandidates && reorder) {
-      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query, req.graph));
+      req.onCandidates(order.slice(0, RERANK_DEPTH).map((o) => o.row), this.candidateFacts(order, max, kw, vecRows, qv.query));
     }
     const weights = rankSettings.rerank;
-    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights, req.graph);
+    if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
     if (rerank.length > 0) {
       const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
       for (const o of order) o.score = scores.get(o.row)!;
@@ -333,7 +312,7 @@ export class SearchIndex {
   }
 
   /** The re-ranker's facts about the first `RERANK_DEPTH` rows of a fused order (what fit-rerank.ts learns from). */
-  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, graph?: CodeGraph): CandidateFacts[] {
+  candidateFacts(order: ReadonlyArray<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined): CandidateFacts[] {
     const rows = order.slice(0, RERANK_DEPTH).map((o) => o.row);
     const kwAt = new Map<number, number>();
     kw.hits.forEach((h, i) => kwAt.set(h.row, i));
@@ -366,8 +345,6 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        coverShare: kw.coverShare,
-        fileUsers: graph ? (fileUsersOf(graph).get(files[row]) ?? 0) : -1,
       };
     });
   }
@@ -376,8 +353,8 @@ export class SearchIndex {
    * Re-orders the first RERANK_DEPTH rows of `order` by the re-ranker's score; they keep the fused scores
    * their places had, so relevance, the match floors and the grouping read the same scale.
    */
-  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>, graph?: CodeGraph): void {
-    const facts = this.candidateFacts(order, max, kw, vecRows, qvec, graph);
+  private rerank(order: Array<{ row: number; score: number }>, max: number, kw: KeywordHits, vecRows: readonly number[], qvec: Float32Array | undefined, weights: Readonly<Record<string, number>>): void {
+    const facts = this.candidateFacts(order, max, kw, vecRows, qvec);
     const x = new Float64Array(FEATURE_COUNT);
     const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
     scored.sort((a, b) => b.z - a.z || a.at - b.at);
@@ -411,23 +388,4 @@ function scaled(hits: Array<{ row: number; score: number }>, weight: number): We
 function hasWeight(v: Float32Array): boolean {
   for (let i = 0; i < v.length; i++) if (v[i] !== 0) return true;
   return false;
-}
-
-const fileUsers = new WeakMap<CodeGraph, Map<string, number>>();
-/** EXPERIMENT: per file, the number of other non-test files that import it or call into it. */
-function fileUsersOf(graph: CodeGraph): Map<string, number> {
-  let m = fileUsers.get(graph);
-  if (m) return m;
-  const sets = new Map<string, Set<string>>();
-  graph.forEachEdge((_k, e, _s, _t, sa, ta) => {
-    if (e.type !== 'IMPORTS' && e.type !== 'CALLS' && e.type !== 'EXTENDS' && e.type !== 'IMPLEMENTS') return;
-    const from = sa.filePath, to = ta.filePath;
-    if (!from || !to || from === to || isTestFile(from)) return;
-    let set = sets.get(to);
-    if (!set) sets.set(to, (set = new Set()));
-    set.add(from);
-  });
-  m = new Map([...sets].map(([f, s]) => [f, s.size]));
-  fileUsers.set(graph, m);
-  return m;
 }

@@ -13,7 +13,7 @@ import { FIELDS } from './keyword.ts';
 export const FEATURES = [
   'fused', 'keyword', 'file', 'fileSum', 'fileShare', 'cosine', 'cover',
   ...FIELDS.map((f) => `field.${f}`), 'nameShare',
-  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest', 'cosineLow', 'fileUsers', 'fileUnused',
+  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -47,10 +47,6 @@ export interface CandidateFacts {
   /** Body identifier count. */
   bodyLength: number;
   test: boolean;
-  /** EXPERIMENT: the largest share of the query's idf-weighted terms one keyword row holds. */
-  coverShare?: number;
-  /** EXPERIMENT: how many other non-test files import its file or call into it (-1: no graph). */
-  fileUsers?: number;
 }
 
 /** The feature vector of a candidate (FEATURES order). */
@@ -69,10 +65,6 @@ export function featuresOf(c: CandidateFacts, out: Float64Array = new Float64Arr
   out[i++] = Math.log1p(c.bodyLength) / Math.log1p(1500);
   out[i++] = c.bodyLength === 0 ? 1 : 0;
   out[i++] = c.test ? 1 : 0;
-  out[i++] = c.cosine * Math.max(0, 1 - Math.min(1, c.coverShare ?? 1));
-  const u = c.fileUsers ?? -1;
-  out[i++] = u < 0 ? 0 : Math.min(1, Math.log1p(u) / Math.log1p(30));
-  out[i++] = u === 0 ? 1 : 0;
   return out;
 }
 
