@@ -37,9 +37,6 @@ export const rankSettings = {
    */
   callWeight: 0.2,
   keyword: KEYWORD_PARAMS as KeywordParams,
-  /** EXPERIMENT */
-  callWeightSame: -1,
-  callLeaders: 10,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
 };
@@ -249,15 +246,13 @@ export class SearchIndex {
     const { uids } = this.load();
     const gains = new Map<number, number>();
     const cw = rankSettings.callWeight;
-    const { files } = this.load();
-    const cs = rankSettings.callWeightSame >= 0 ? rankSettings.callWeightSame : cw;
-    for (const lead of topK(score, rankSettings.callLeaders, 0, touched)) {
+    for (const lead of topK(score, CALL_LEADERS, 0, touched)) {
       const uid = uids[lead.row];
       if (!graph.hasNode(uid)) continue;
+      const gain = cw * lead.score;
       const add = (other: string): void => {
         const r = this.row(other);
         if (r === undefined || r === lead.row) return;
-        const gain = (files[r] === files[lead.row] ? cs : cw) * lead.score;
         if (gain > (gains.get(r) ?? 0)) gains.set(r, gain);
       };
       graph.forEachOutEdge(uid, (_key, e, _source, target) => { if (e.type === 'CALLS') add(target); });
