@@ -12,7 +12,7 @@ import { FIELDS, KEYWORD_PARAMS, KeywordBuilder, type KeywordIndex, type Keyword
 import { FEATURE_COUNT, featuresOf, RERANK_DEPTH, rerankScore, type CandidateFacts } from './rerank.ts';
 import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
-import { isSingleIdentifier, queryTerms, termSettings } from './query-terms.ts';
+import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
 import { VectorMatrix } from './vectors.ts';
 
@@ -37,8 +37,6 @@ export const rankSettings = {
    */
   callWeight: 0.2,
   keyword: KEYWORD_PARAMS as KeywordParams,
-  /** EXPERIMENT */
-  termWhole: 2, termPart: 1.5, termJoined: 1,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
 };
@@ -208,7 +206,6 @@ export class SearchIndex {
    * words); and whether the best row reaches the coverage floor.
    */
   keywordHits(text: string, depth: number, graph?: CodeGraph): KeywordHits {
-    termSettings.whole = rankSettings.termWhole; termSettings.part = rankSettings.termPart; termSettings.joined = rankSettings.termJoined;
     const q = queryTerms(text);
     if (q.length === 0) return { hits: [], covered: false, terms: q, own: [], file: [], top: 0 };
     const ks = this.keyword.scores(q, rankSettings.keyword);

@@ -12,8 +12,6 @@ import { runParts, stem, STOP_WORDS, terms } from './tokenize.ts';
 
 /** Most terms a query contributes (a 10,000-character query is cut here). */
 export const MAX_QUERY_TERMS = 64;
-/** EXPERIMENT */
-export const termSettings = { whole: 2, part: 1.5, joined: 1 };
 
 /**
  * Words of change descriptions and requests that name an action or a quality, not the code: they occur in
@@ -72,8 +70,8 @@ export function queryTerms(text: string): QueryTerm[] {
     if (!isWrittenIdentifier(word)) continue;
     for (const part of word.split('.')) {
       const { parts, whole } = runParts(part);
-      if (parts.length > 1 && whole.length > 1) push(whole, termSettings.whole);
-      for (const p of parts) if (!STOP_WORDS.has(p)) push(stem(p), termSettings.part);
+      if (parts.length > 1 && whole.length > 1) push(whole, 2);
+      for (const p of parts) if (!STOP_WORDS.has(p)) push(stem(p), 1.5);
     }
   }
   for (const t of terms(trimmed, { stopWords: true })) if (!CHANGE_TERMS.has(t)) push(t, 1);
@@ -82,8 +80,8 @@ export function queryTerms(text: string): QueryTerm[] {
     const words = (trimmed.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !ARTICLES.has(w)).slice(0, MAX_QUERY_TERMS);
     for (let i = 0; i + 1 < words.length; i++) {
       if (CHANGE_WORDS.has(words[i]) || CHANGE_WORDS.has(words[i + 1])) continue;
-      push(words[i] + words[i + 1], termSettings.joined, true);
-      if (i + 2 < words.length && !CHANGE_WORDS.has(words[i + 2])) push(words[i] + words[i + 1] + words[i + 2], termSettings.joined, true);
+      push(words[i] + words[i + 1], 1, true);
+      if (i + 2 < words.length && !CHANGE_WORDS.has(words[i + 2])) push(words[i] + words[i + 1] + words[i + 2], 1, true);
     }
   }
   return [...weights].map(([term, weight]) => (joined.has(term) ? { term, weight, joined: true } : { term, weight }));
