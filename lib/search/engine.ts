@@ -37,8 +37,6 @@ export const rankSettings = {
    */
   callWeight: 0.2,
   keyword: KEYWORD_PARAMS as KeywordParams,
-  /** EXPERIMENT */
-  declPrior: 1,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
 };
@@ -126,7 +124,6 @@ export class SearchIndex {
   private fileRows?: { fileOf: Int32Array; count: number };
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
-  private priorsAt = 1;
   private count: number;
 
   constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
@@ -170,8 +167,7 @@ export class SearchIndex {
   get vectors(): VectorMatrix | undefined { return this.load().vectors; }
 
   private get prior(): Float32Array {
-    const { files } = this.load();
-    return (this.priors = this.priors && this.priorsAt === rankSettings.declPrior ? this.priors : (this.priorsAt = rankSettings.declPrior, Float32Array.from(this.uids, (u, i) => (LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1) * (/\.d\.[cm]?ts$/.test(files[i]) ? rankSettings.declPrior : 1))));
+    return (this.priors ??= Float32Array.from(this.uids, (u) => LABEL_PRIOR[u.slice(0, u.indexOf(':'))] ?? 1));
   }
 
   /** Builds an index in memory from a graph with the default built-in embedder (no snapshot files needed). */
@@ -349,7 +345,6 @@ export class SearchIndex {
         vectorRank: vecAt.get(row) ?? -1,
         bodyLength: this.keyword.fieldLength(row, 'body'),
         test: isTestFile(files[row]),
-        decl: /\.d\.[cm]?ts$/.test(files[row]),
       };
     });
   }

@@ -13,7 +13,7 @@ import { FIELDS } from './keyword.ts';
 export const FEATURES = [
   'fused', 'keyword', 'file', 'fileSum', 'fileShare', 'cosine', 'cover',
   ...FIELDS.map((f) => `field.${f}`), 'nameShare',
-  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest', 'isDeclaration',
+  'keywordRank', 'vectorRank', 'bodyLength', 'bodyEmpty', 'isTest',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 export const FEATURE_COUNT = FEATURES.length;
@@ -47,8 +47,6 @@ export interface CandidateFacts {
   /** Body identifier count. */
   bodyLength: number;
   test: boolean;
-  /** EXPERIMENT: in a TypeScript declaration file. */
-  decl?: boolean;
 }
 
 /** The feature vector of a candidate (FEATURES order). */
@@ -67,7 +65,6 @@ export function featuresOf(c: CandidateFacts, out: Float64Array = new Float64Arr
   out[i++] = Math.log1p(c.bodyLength) / Math.log1p(1500);
   out[i++] = c.bodyLength === 0 ? 1 : 0;
   out[i++] = c.test ? 1 : 0;
-  out[i++] = c.decl ? 1 : 0;
   return out;
 }
 
