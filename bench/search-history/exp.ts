@@ -38,7 +38,7 @@ function sign(g: number, l: number): number {
 
 const saved = { ...rankSettings };
 type Hits = Map<string, boolean[]>;
-const results: Array<{ name: string; hits: Hits }> = [];
+const results: Array<{ hits: Hits }> = [];
 for (const v of variants) {
   Object.assign(rankSettings, saved);
   if (v !== 'base') for (const kv of v.split(',')) { const [k, val] = kv.split('='); if (!(k in rankSettings)) throw new Error(`unknown setting ${k}`); (rankSettings as Record<string, unknown>)[k] = Number(val); }
@@ -56,13 +56,12 @@ for (const v of variants) {
       }
     }
   }
-  results.push({ name: v, hits });
+  results.push({ hits });
 }
 Object.assign(rankSettings, saved);
 const base = results[0].hits;
 for (const key of base.keys()) {
-  if (key.endsWith('mrr')) continue;
-  const rows = results.map(({ name, hits }) => {
+  const rows = results.map(({ hits }) => {
     const a = hits.get(key)!, b = base.get(key)!;
     let gain = 0, loss = 0;
     a.forEach((x, i) => { if (x && !b[i]) gain++; if (!x && b[i]) loss++; });
