@@ -91,6 +91,12 @@ export type Expr =
   | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
   /** (`from`: Python's `yield from g`, which gives what the generator g returns) */
   | { k: 'await'; inner: Expr; from?: true }
+  /**
+   * A value the collector models from a package's known API (a React hook's result: `useRef(x)` an object whose
+   * `current` is x): `of` where the package's declarations are there, the checker's `any` where they are not (the
+   * package `source` imports is not installed, so nothing can be read from the call).
+   */
+  | { k: 'pkg'; source: string; of: Expr }
   /** `Extract<U, X>` (`not`: `Exclude<U, X>`), a type: the parts of the union U that are X (are not). */
   | { k: 'extract'; of: Expr; by: Expr; not?: true }
   /** `Parameters<F>`, a type: the tuple of the declared types of the parameters of the function F is (`typeof f`, `T['m']`). */
@@ -113,7 +119,11 @@ export type Expr =
    * (a part is an `Omit` or `Pick` of another type, read as that type, which drops members: `omits`, the keys an `Omit`
    * written with string literals drops, `Omit<T, 'async'> & { async: true }`; `keyed`, any other such part)
    */
-  | { k: 'intersection'; types: Expr[]; omits?: string[]; keyed?: true }
+  /**
+   * (one part with `omits` or `picks`: an `Omit`/`Pick` written with string literal keys, `Omit<Props, 'className'>`,
+   * whose members are its part's without, or only, those keys)
+   */
+  | { k: 'intersection'; types: Expr[]; omits?: string[]; picks?: string[]; keyed?: true }
   /**
    * An element of an array value (`xs[i]`, `for (const x of xs)`). `key`: the index written as a name
    * (`obj[$mobx]` → `[$mobx]`), which may be a member declared with that computed name (`[$mobx]: Admin`).
@@ -565,4 +575,9 @@ export interface FileFacts {
   calls: CallFact[];
   refs: RefFact[];
   [key: string]: unknown;
+}
+
+/** Whether an intersection fact is one `Omit`/`Pick` written with its keys (`Omit<Props, 'className'>`), not a real intersection. */
+export function isKeysPart(e: Expr & { k: 'intersection' }): boolean {
+  return e.types.length === 1 && !!(e.omits || e.picks);
 }

@@ -1,6 +1,6 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
 import { EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, type Expr, type SymbolFact } from '../extract/facts.ts';
+import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, isKeysPart, type Expr, type SymbolFact } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
 /** Instance value of a type expression written in file `f`. */
@@ -127,6 +127,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     return { t: 'tup', items, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
   }
   if (t.k === 'intersection') {
+    // `Omit<T, 'a'>`, `Pick<T, 'b'>`: an object type T without (or with only) those members; any other T as itself
+    if (isKeysPart(t)) return keptKeys(this.typeValue(f, t.types[0], depth + 1, subst), t);
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {
       const parts = t.types.filter((m) => m.k !== 'thistype');
@@ -183,8 +185,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
+    // (nor parts read under different type parameter bindings, `{ observers: Observer<T>[] } & Observer<T>`, whose
+    // member types each part's own bindings type: one object type would keep only the first part's)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
-    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f)) {
+    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
@@ -353,6 +357,8 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
  */
 export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'any' | 'maybe' | undefined {
   const unread = (m: Expr): boolean => {
+    // (an instance of a generic type of that package, `React.ComponentProps<'a'>`, is `any` too)
+    if (m.k === 'generic') m = m.of;
     while (m.k === 'member') m = m.obj;
     if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
     const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);
@@ -591,6 +597,8 @@ export function typeSymbolUncached(this: Evaluator, f: number, t: Expr): (SymRef
     }
     case 'lit': return 'ext';
     case 'generic': return this.typeSymbol(f, t.of);
+    // (`Omit<Base, 'a'>` names Base)
+    case 'intersection': return isKeysPart(t) ? this.typeSymbol(f, t.types[0]) : undefined;
     case 'call': {
       // `class X extends M(Y)` (a mixin): the class M returns
       const v = this.value(f, t);
@@ -734,4 +742,18 @@ function classTypeParams(symbols: readonly SymbolFact[]): Set<number> {
     classParams.set(symbols, out);
   }
   return out;
+}
+
+/**
+ * A value of an object type or an instance without the members an `Omit` drops, or with only those a `Pick` keeps (a
+ * mapped type's or an index signature's keys are not listed, so those, and values of any other kind, are left as they
+ * are).
+ */
+function keptKeys(v: Val, t: Expr & { k: 'intersection' }): Val {
+  if (v.t === 'inst' && !v.up) return t.picks ? { ...v, only: t.picks } : { ...v, drops: t.omits };
+  if (v.t !== 'obj' || v.index || v.key !== undefined) return v;
+  const keep = (name: string): boolean => (t.picks ? t.picks.includes(name) : !t.omits!.includes(name));
+  const decls = v.decls?.filter((d) => keep(d.name));
+  const others = v.others?.filter(keep);
+  return { ...v, props: v.props.filter((p) => keep(p.name)), decls: decls?.length ? decls : undefined, others: others?.length ? others : undefined };
 }

@@ -51,7 +51,8 @@ export type Val =
    * (`st`: on their static side, for `super` in a static method).
    */
   /** (`fns`: the function types of a union it was read from, `Source | (() => Source)`: what calling the value calls) */
-  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }> }
+  /** (`drops`, `only`: read through `Omit<T, 'a'>` or `Pick<T, 'b'>`, it lacks those members, or has only those) */
+  | { t: 'inst'; f: number; s: number; r: Reason; c: number; args?: TypeArg[]; up?: boolean; st?: boolean; fns?: Array<Val & { t: 'fnval' }>; drops?: readonly string[]; only?: readonly string[] }
   | { t: 'ns'; f: number; r: Reason; c: number }
   /**
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
@@ -339,6 +340,12 @@ export class Evaluator {
 
   sym(r: SymRef): SymbolFact { return this.files[r.f].symbols[r.s]; }
 
+  /** Whether file `f`'s import `source` is a package whose declarations were looked for and not found (`any`). */
+  untypedPackage(f: number, source: string): boolean {
+    const m = this.module(f, source);
+    return ('external' in m && !!m.untyped) || 'missing' in m;
+  }
+
   /** Where a module specifier of file `f` leads; `file` targets come back as file indexes. */
   module(f: number, source: string): ModuleAnswer {
     // asked again for every use of an import: the answer is kept, not only the resolver's target
@@ -527,6 +534,8 @@ export class Evaluator {
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
+      // (a package not installed is the checker's `any`: nothing read from the value is known)
+      case 'pkg': return this.untypedPackage(f, e.source) ? EXT : this.value(f, e.of);
       case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
       case 'tested': {
@@ -860,6 +869,7 @@ export class Evaluator {
         return UNKNOWN;
       }
       case 'inst': {
+        if (o.drops?.includes(name) || (o.only && !o.only.includes(name))) return UNKNOWN;
         const m = o.up ? this.heritageMember(o, name, !!o.st) : this.findMember(o, name, false);
         if (m && m !== 'ext') return { t: 'sym', f: m.f, s: m.s, r: o.r, c: o.c, subst: this.substOf(o, m) };
         // (findMember counts a base that is a type parameter as outside: the bindings may say what it is)

@@ -474,7 +474,8 @@ class ProjectBuilder {
     for (let i = 0; i < modules.length; i++) {
       const m = modules[i];
       const t = ev.module(f, m.source);
-      if (!('f' in t) || t.f === f) continue;
+      // (a dependency's declarations are read for types only: no node of the graph stands for them)
+      if (!('f' in t) || t.f === f || t.f >= this.projectCount) continue;
       const reason = m.kind === 'require' ? 'commonjs' : m.kind === 're-export' ? 're-export' : m.kind === 'dynamic' ? 'dynamic-import' : 'import';
       this.edge(this.fileBase + f, this.fileBase + t.f, 'IMPORTS', 1, reason, m.line);
     }
@@ -985,6 +986,7 @@ class ProjectBuilder {
       // `client`), and awaiting it: `any` as well
       case 'call': return this.untypedRoot(f, e.callee, depth + 1) || this.untypedResult(f, e.callee, depth);
       case 'await': return this.untypedRoot(f, e.inner, depth + 1);
+      case 'pkg': return this.untypedRoot(f, e.of, depth + 1);
       // a discriminant test (`builder.kind === 'a' && builder.m()`) leaves an untyped value untyped
       case 'tagged': return this.untypedRoot(f, e.of, depth + 1);
       // a choice one of whose values is untyped (`config.loc || Locale.create()`): `any` absorbs the union
@@ -1051,6 +1053,7 @@ class ProjectBuilder {
       case 'as': return e.type.k === 'any';
       case 'and': return this.anyRoot(f, e.left, depth + 1) || this.anyRoot(f, e.right, depth + 1);
       case 'await': return this.anyRoot(f, e.inner, depth + 1);
+      case 'pkg': return this.ev.untypedPackage(f, e.source) || this.anyRoot(f, e.of, depth + 1);
       case 'element': return this.anyRoot(f, e.of, depth + 1);
       // (a discriminant test, `value && value.isColor && value.getHex()`, leaves an `any` value `any`)
       case 'tagged': return this.anyRoot(f, e.of, depth + 1);

@@ -33,6 +33,14 @@ test('nothing of a dependency enters the graph: no node, edge or reference under
   t.true(callsOf(r, 'Function:src/use.ts:positions').includes(LEN));
 });
 
+test('an import of a dependency is no IMPORTS edge: IMPORTS join files, and no file node stands for a declaration read', (t) => {
+  const g = graphData(indexFixture(fresh()).graph);
+  const imports = g.edges.filter((e) => e.type === 'IMPORTS');
+  t.deepEqual(imports.filter((e) => !e.target.startsWith('File:') || !e.source.startsWith('File:')).map((e) => `${e.source} -> ${e.target}`), []);
+  // (src/use.ts imports the installed package and its project neighbours)
+  t.true(imports.some((e) => e.source === 'File:src/use.ts'));
+});
+
 test('without node_modules the same project resolves as before: package values are outside code, no guess', (t) => {
   const files = new Map([...readFixture(fixture)].filter(([p]) => !p.startsWith('node_modules/')));
   const r = indexFixture(files);

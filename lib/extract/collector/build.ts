@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -33,8 +33,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (selfPredicate) fact.thisPredicate = this.expr(selfPredicate);
     const assertion = assertions.get(i);
     if (assertion) fact.asserts = this.expr(assertion);
-    if (extendsNodes) fact.extends = extendsNodes.map((n) => this.expr(n));
-    if (implementsNodes) fact.implements = implementsNodes.map((n) => this.expr(n));
+    // (a heritage `Omit`/`Pick` names its base; its keys are the heritageKeys below)
+    if (extendsNodes) fact.extends = extendsNodes.map((n) => baseOf(this.expr(n)));
+    if (implementsNodes) fact.implements = implementsNodes.map((n) => baseOf(this.expr(n)));
     if (extendsNodes || implementsNodes) {
       const keys = [...(extendsNodes ?? []), ...(implementsNodes ?? [])].flatMap((n, at) => {
         const k = this.heritageKeys(n);
@@ -768,6 +769,11 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     const sym = symbols[s];
     if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
   }
+}
+
+/** The type an `Omit`/`Pick` with its keys is of (see keysOf); any other type itself. */
+function baseOf(e: Expr): Expr {
+  return e.k === 'intersection' && isKeysPart(e) ? e.types[0] : e;
 }
 
 /** Whether a type is an `Omit` or a `Pick` of another (also under `Partial<…>` and its kin), whatever its keys. */

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { byStart, startOf, type Node } from './util.ts';
 import { functionScope, lookup, lookupNamespace, lookupType, lookupValue } from './scope.ts';
-import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, symbolBinding, type Expr } from '../facts.ts';
+import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, isKeysPart, symbolBinding, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
 /** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
@@ -166,7 +166,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     for (const n of [...both].sort(byStart)) {
       if (this.isComment(n)) continue;
       const e = this.expr(n);
-      if (e.k === 'intersection') { types.push(...e.types); keyed ||= !!e.keyed; if (e.omits) omits.push(...e.omits); continue; }
+      // (an `Omit`/`Pick` with its keys, see keysOf, stays one part: the keys it drops are that part's alone)
+      if (e.k === 'intersection' && !isKeysPart(e)) { types.push(...e.types); keyed ||= !!e.keyed; if (e.omits) omits.push(...e.omits); continue; }
       types.push(e);
       // (`Omit<T, 'async'>`, read as T: the resolver must know that part lacks some of T's members)
       if (!this.generics.has(n) || !this.dropsKeys(n)) continue;
@@ -243,7 +244,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (inner.k !== 'id' || inner.b) return inner;
     // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
     const types = this.types;
-    if (types.same.has(inner.name)) return this.expr(g.arg);
+    if (types.same.has(inner.name)) return this.keysOf(node) ?? this.expr(g.arg);
     if (types.array.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
     if (types.map.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
     // `Promise<T>`: awaiting gives a T
@@ -276,6 +277,30 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   }
   return undefined;
 }
+
+/**
+ * `Omit<T, 'a' | 'b'>`, `Pick<T, 'c'>` (also under `Partial<…>` and its kin) with keys written as string literals: T
+ * as a one-part intersection that drops or keeps those keys, so that the members of an object type it names are
+ * T's without them (`Omit<Props, 'className'> & { className?: string }`: `className` is the second part's alone);
+ * undefined for any other type.
+ */
+export function keysOf(this: Collector, node: Node): Expr | undefined {
+  const h = this.heritageKeys(node);
+  if (!h || h.type || !h.keys.length) return undefined;
+  // (`Partial<Omit<T, 'a'>>`: the Omit's T, whose members the wrapper has)
+  for (let depth = 0; depth < 4; depth++) {
+    const g = this.generics.get(node);
+    if (!g?.arg) return undefined;
+    const name = this.expr(g.name);
+    if (name.k === 'id' && !name.b && (name.name === this.types.omit || name.name === this.types.pick)) {
+      const of = this.expr(g.arg);
+      return h.pick ? { k: 'intersection', types: [of], picks: h.keys } : { k: 'intersection', types: [of], omits: h.keys };
+    }
+    node = g.arg;
+  }
+  return undefined;
+}
+
 
 /** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
 export function arity(this: Collector, sig: Node): { min: number; max: number } {
@@ -401,7 +426,7 @@ export function literal(this: Collector, node: Node): Expr {
 export function argValues(this: Collector, argNodes: Node[]): Array<Expr | null> | undefined {
   const ordered = this.realSlots(argNodes, true);
   let known = false;
-  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'tagged' || e.k === 'await' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
+  const isUseful = (e: Expr): boolean => e.k === 'id' ? !!e.b : e.k === 'member' || e.k === 'call' || e.k === 'new' || e.k === 'this' || e.k === 'as' || e.k === 'narrowed' || e.k === 'tagged' || e.k === 'await' || e.k === 'pkg' || e.k === 'element' || (e.k === 'fn' && !!(e.ret || e.pred));
   const out = ordered.slice(0, 4).map((a) => {
     const e = this.expr(a);
     const useful = isUseful(e)

@@ -84,7 +84,10 @@
 ; ---------------------------------------------------------------- modules: ESM
 ((import_statement source: (string (string_fragment) @source)) @import (#set! role "import.module"))
 ((import_statement (import_clause (identifier) @local) source: (string (string_fragment) @source)) (#set! role "import.default"))
-((import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias))) source: (string (string_fragment) @source)) (#set! role "import.named"))
+((import_statement (import_clause (named_imports (import_specifier name: (_) @name alias: (_)? @alias))) source: (string (string_fragment) @source)) (#not-eq? @name "default") (#set! role "import.named"))
+; `import { default as x }`: a default import (TypeScript's grammar names the word as an identifier; JavaScript's keeps
+; no node for it: plain.scm)
+((import_statement (import_clause (named_imports (import_specifier name: (identifier) @name alias: (_) @alias))) source: (string (string_fragment) @source)) (#eq? @name "default") (#set! role "import.named.default"))
 ((import_statement (import_clause (namespace_import (identifier) @local)) source: (string (string_fragment) @source)) (#set! role "import.namespace"))
 ((call_expression function: (import) arguments: (arguments . (string (string_fragment) @source))) @call (#set! role "import.dynamic"))
 

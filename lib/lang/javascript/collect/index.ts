@@ -9,7 +9,7 @@ import { bindingIndex, bindsSymbol, type Expr, type SymbolFact } from '../../../
 import { ARRAY_TYPES, MAP_TYPES, MODIFIER_WORDS, SAME_MEMBERS, UNTYPED } from './constants.ts';
 import { addPendingExpandos, inlineRequire, requireBinding } from './commonjs.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
-import { hookValue, reactHook, stateValue } from './react.ts';
+import { hooked, hookValue, reactHook, stateValue } from './react.ts';
 import { es, EcmaFile } from './state.ts';
 import { startOf } from '../../../extract/collector/util.ts';
 import { isGlobalName } from '../globals.ts';
@@ -102,8 +102,8 @@ export const ecmascriptCollector: CollectorPlugin = {
     if (c.isNew || c.callee === node) return undefined;
     const hook = reactHook.call(this, c.callee);
     if (hook) {
-      const hooked = hookValue.call(this, hook, c.args ?? [], this.callTypeArg.get(node)?.[0]);
-      if (hooked) return hooked;
+      const value = hookValue.call(this, hook.hook, c.args ?? [], this.callTypeArg.get(node)?.[0]);
+      if (value) return hooked(hook.source, value);
     }
     // `Promise.all([a(), b()])`: the list's items (the result is a promise of a tuple of what each gives)
     const callee = this.expr(c.callee);

@@ -9,18 +9,23 @@ import { CONTEXT_VALUE, REACT_HOOKS, REACT_SOURCES } from './constants.ts';
  * `useState`, `useMemo`, `useCallback`, `useRef`, `useContext` (with `createContext`), imported by name or
  * through `import * as React` / `import React`. The checker types their results from their arguments' types (the hooks are generic).
  */
-export function reactHook(this: Collector, callee: Node): string | undefined {
+export function reactHook(this: Collector, callee: Node): { hook: string; source: string } | undefined {
   const e = this.expr(callee);
   const imp = (b: Binding | undefined) => (bindsImport(b) ? this.imports[bindingIndex(b)] : undefined);
   if (e.k === 'id') {
     const i = imp(e.b);
-    return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? i.imported : undefined;
+    return i && i.kind === 'named' && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(i.imported!) ? { hook: i.imported!, source: i.source } : undefined;
   }
   if (e.k === 'member' && e.obj.k === 'id') {
     const i = imp(e.obj.b);
-    return i && (i.kind === 'namespace' || i.kind === 'default') && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(e.name) ? e.name : undefined;
+    return i && (i.kind === 'namespace' || i.kind === 'default') && REACT_SOURCES.has(i.source) && REACT_HOOKS.has(e.name) ? { hook: e.name, source: i.source } : undefined;
   }
   return undefined;
+}
+
+/** A hook's modelled value, which holds where the hook's package has declarations the checker reads (see the `pkg` fact). */
+export function hooked(source: string, of: Expr): Expr {
+  return { k: 'pkg', source, of };
 }
 
 /**
@@ -47,7 +52,9 @@ export function hookValue(this: Collector, hook: string, args: Node[], typeArg: 
 /** `useState(init)` / `useState(() => init)`: the state, what the first element of the result holds. */
 export function stateValue(this: Collector, call: Node): Expr | undefined {
   const c = this.calls.get(call);
-  if (!c || c.isNew || reactHook.call(this, c.callee) !== 'useState' || !c.args) return undefined;
-  const arg = this.realSlots(c.args, true)[0];
-  return arg && (this.functionResult(arg) ?? this.expr(arg));
+  const hook = c && !c.isNew && c.args ? reactHook.call(this, c.callee) : undefined;
+  if (!hook || hook.hook !== 'useState') return undefined;
+  const arg = this.realSlots(c!.args!, true)[0];
+  const state = arg && (this.functionResult(arg) ?? this.expr(arg));
+  return state && hooked(hook.source, state);
 }

@@ -304,10 +304,14 @@ const requireCall: MatchHandler = function (c) {
   this.modules.push({ source, line: rowOf(sourceNode!) + 1, kind: 'require' });
 };
 
-/** `import { default as foo } from 'x'` (tree-sitter-javascript has no name node for `default`): a default import. */
+/**
+ * `import { default as foo } from 'x'`: a default import (tree-sitter-javascript has no name node for `default`;
+ * tree-sitter-typescript's identifier there is no use of a name).
+ */
 const namedDefaultImport: MatchHandler = function (c) {
   const { source } = this.moduleSource(c);
-  const alias = get(c, 'alias')!;
+  const alias = get(c, 'alias')!, name = get(c, 'name');
+  if (name) this.skipIds.add(name);
   this.bindImport({ kind: 'default', source, imported: 'default', local: this.ident(alias), at: this.pos(alias) }, alias);
 };
 
