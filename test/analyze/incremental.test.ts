@@ -244,6 +244,8 @@ const tsEdits = (root: string): Edit[] => [
     'src/service.ts': change(root, 'src/service.ts', 'this.items.push(c);', 'this.items.push(c);\n    this.items.push(makeCircle());'),
     'src/circle.ts': change(root, 'src/circle.ts', 'return 3.14 * this.r * this.r;', '\n    return 3.14159 * this.r * this.r;'),
   }) },
+  // (the override `Circle.area` moves down: its OVERRIDES edge carries its line now)
+  { name: 'a line above an overriding method', resolved: 1, sameModules: true, files: () => ({ 'src/circle.ts': change(root, 'src/circle.ts', '    super();', '    super();\n    const k = 1;') }) },
   { name: 'signature changed', files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export function helper(x: number): number {', 'export function helper(x: number, k = 2): Circle2 {') }) },
   // (no other file mentions `extra` yet: util.ts alone; the next edits make app.ts name it)
   { name: 'export added', resolved: 1, files: () => ({ 'src/util.ts': change(root, 'src/util.ts', 'export const config', 'export function extra(): number {\n  return helper(1);\n}\n\nexport const config') }) },
@@ -311,6 +313,7 @@ const pyEdits = (root: string): Edit[] => [
   { name: 'a returned value changed', files: () => ({ 'pkg/service.py': change(root, 'pkg/service.py', '    return Child()', '    return None') }) },
   { name: 'an import added inside a body', sameModules: true, files: () => ({ 'main.py': change(root, 'main.py', '    b = Base()', '    from pkg.service import make\n    b = Base()') }) },
   { name: 'base class method changed', files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '    def run(self):\n        return self.greet("x")', '    def run(self, times=1):\n        return self.greet("x") * times\n\n    def stop(self):\n        return self.run()') }) },
+  { name: 'a line above an overriding method', resolved: 1, sameModules: true, files: () => ({ 'pkg/models.py': change(root, 'pkg/models.py', '        return self.greet("x") * times', '        k = 1\n        return self.greet("x") * times') }) },
   { name: 'export added', files: () => ({ 'pkg/__init__.py': 'from .models import Base, Child\nfrom .service import make\n' }) },
   { name: 'file added', files: () => ({ 'pkg/extra.py': 'from pkg import make\n\n\ndef extra():\n    return make().greet("z")\n' }) },
   { name: 'file deleted', files: () => ({ 'pkg/service.py': null }) },
