@@ -304,7 +304,6 @@ export function keysOf(this: Collector, node: Node): Expr | undefined {
   return undefined;
 }
 
-
 /** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
 export function arity(this: Collector, sig: Node): { min: number; max: number } {
   let min = 0, max = 0;
