@@ -89,6 +89,9 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
   // extends, then implements (indexed: no joined copy per question)
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
   for (let k = 0; k < n; k++) {
+    // (a class's `implements` gives it no member: one it does not declare comes from its base, which, outside the
+    // project, may declare any, `class Request extends Duplex implements Events`: `this.on` is Duplex's)
+    if (k === nExt && sawExternal && sym.label === 'Class') return 'ext';
     const h = k < nExt ? ext![k] : sym.implements![k - nExt];
     const t = this.typeSymbol(cls.f, h);
     if (t === 'ext') { sawExternal = true; continue; }
