@@ -317,6 +317,55 @@ export const MONOREPOS: Record<string, Monorepo> = {
     archive: ['packages/form-core/src', 'packages/form-core/package.json', 'packages/react-form/src', 'packages/react-form/package.json', 'packages/react-form/tsconfig.json', 'package.json', 'tsconfig.json'],
     tsconfig: 'packages/react-form/tsconfig.json',
   },
+  // purify-ts (`src` without tests, 10 files): Maybe, Either and their async wrappers as interfaces implemented by
+  // classes behind `const Maybe: MaybeTypeRef = { … }` companion objects, overloaded methods and a Codec module of
+  // generic combinators; `@types/json-schema` is not installed, so both sides read it as `any`. Tuned on: measured
+  // fresh first
+  purify: {
+    repo: 'gigobyte/purify',
+    commit: '3e3f05243ad2c38ab8c1dbf7ffb3a2508be3d4d8',
+    include: ['src'],
+    exclude: [],
+    excludeFiles: /\.test\.ts$/,
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
+  // neverthrow (`src`, 5 files): `Result<T, E>` as a union of `Ok` and `Err` classes implementing one interface, a
+  // `ResultAsync` class wrapping a promise of it, overloaded combinators (`andThen`, `combine`). Tuned on: measured
+  // fresh first
+  neverthrow: {
+    repo: 'supermacro/neverthrow',
+    commit: '5ef3a018bda74fb960e44b68fc3672635ee8037d',
+    include: ['src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
+  // vue-router's core (`packages/router/src` without its experimental loaders and resolver, the bundler plugin, the
+  // Volar plugin and tests; about 45 files): a router of closures over a matcher and a history object, navigation
+  // guards as functions, typed route maps of mapped and conditional types, its own name mapped to its sources by the
+  // package tsconfig's `paths`; Vue is not installed, so both sides read it as `any`. Tuned on: measured fresh first
+  'vue-router': {
+    repo: 'vuejs/router',
+    commit: 'b19cce24aaf561b154b23cd475ca112bd61f2d10',
+    include: ['packages/router/src'],
+    exclude: ['packages/router/src/experimental', 'packages/router/src/unplugin', 'packages/router/src/volar', 'packages/router/src/tests'],
+    excludeFiles: /\.(spec|test-d)\.ts$/,
+    workspaces: [],
+    archive: ['packages/router/src', 'packages/router/package.json', 'packages/router/tsconfig.json'],
+    tsconfig: 'packages/router/tsconfig.json',
+  },
+  // radash (`src` without tests, 10 files): utility functions over arrays, objects, promises and strings, generic and
+  // overloaded (`group`, `list`, `tryit`, `parallel`), curried helpers (`chain`, `compose`, `debounce`). Not tuned on:
+  // measured fresh and once at the end, its misses and extras never read
+  radash: {
+    repo: 'sodiray/radash',
+    commit: '4cab1900d08e0997abc4f17aec3cbfe18958d766',
+    include: ['src'],
+    exclude: ['src/tests'],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
