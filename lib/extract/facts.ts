@@ -54,7 +54,8 @@ export function mentionsLocal(e: unknown, l: number, depth: number): boolean {
  * A call signature of an object type (`{ <A>(that: A): (self: S) => R; (self: S, that: A): R }`, Effect's `dual`
  * functions): how many arguments it takes (`max` -1: a rest parameter) and its declared result.
  */
-export interface CallSignature { min: number; max: number; returns: Expr }
+/** A call signature: its arity, declared result and (where one is written) each parameter's declared type by position. */
+export interface CallSignature { min: number; max: number; returns: Expr; params?: Array<Expr | null> }
 
 export type Expr =
   /**

@@ -299,12 +299,34 @@ export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }
  */
 export function fnValueCallback(this: Evaluator, f: number, call: CallFact, arg: number, param: number): Val {
   const fv = this.deref(this.value(f, call.callee));
+  if (fv.t === 'inst' || fv.t === 'obj') return this.signatureCallback(fv, arg, param);
   const at = fv.t === 'fnval' ? fv.params?.[arg] : undefined;
   if (!at || fv.t !== 'fnval' || unboundTypeParam(at, fv.f, fv.subst)) return UNKNOWN;
   const cb = this.deref(this.typeValue(fv.f, at, 0, fv.subst));
   const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
   if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), fv, 'contextual-type');
+}
+
+/**
+ * A callback's parameter where the callee is a value of an interface or object type with call signatures
+ * (`EitherAsync(async (helpers) => …)` of `const EitherAsync: EitherAsyncTypeRef`, whose `<L, R>(runPromise: (helpers:
+ * EitherAsyncHelpers<L>) => PromiseLike<R>)`): the parameter of the function type every signature that takes an
+ * argument at the callback's position declares alike there; unknown where they differ, none declares one, or it names
+ * a type parameter nothing binds.
+ */
+export function signatureCallback(this: Evaluator, v: Val & { t: 'inst' | 'obj' }, arg: number, param: number): Val {
+  const calls = v.t === 'obj' ? v.calls : this.sym(v).label === 'Interface' ? this.sym(v).calls : undefined;
+  if (!calls) return UNKNOWN;
+  const takes = calls.filter((sig) => sig.max < 0 || arg < sig.max);
+  const at = takes[0]?.params?.[arg];
+  if (!at || takes.some((sig) => !sig.params?.[arg] || JSON.stringify(sig.params[arg]) !== JSON.stringify(at))) return UNKNOWN;
+  const subst = v.t === 'obj' ? v.subst : this.bindingsFor(v.f, v.s, v.args, v.f, v.s, 0);
+  if (unboundTypeParam(at, v.f, subst)) return UNKNOWN;
+  const cb = this.deref(this.typeValue(v.f, at, 0, subst));
+  const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
+  if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
+  return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), v, 'contextual-type');
 }
 
 /**

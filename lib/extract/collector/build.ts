@@ -911,7 +911,7 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
     // an interface's call signatures (what calling a value of its type gives)
     if (sym.label === 'Interface' && this.objectCalls.size) {
       const calls = this.objectCalls.get(this.work[s].defNode);
-      if (calls) sym.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+      if (calls) sym.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => this.signatureOf(c.sig, c.returns));
     }
     // an interface's construct signatures (what `new` of a value of its type gives)
     if (sym.label === 'Interface' && this.objectNews.size) {

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { byStart, startOf, type Node } from './util.ts';
 import { functionScope, lookup, lookupNamespace, lookupType, lookupValue } from './scope.ts';
-import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, isKeysPart, symbolBinding, type Expr } from '../facts.ts';
+import { ENUM_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, isKeysPart, symbolBinding, type CallSignature, type Expr } from '../facts.ts';
 import { oneSpaced } from '../spaces.ts';
 
 /** Expression shapes: what each recorded node is as a fact (`Expr`), computed once per node and memoised. */
@@ -191,7 +191,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   if (o || index || calls || news || decls) {
     const out: Expr = { k: 'object', props: [...(o ?? [])].sort((a, b) => a.name.start - b.name.start).map((p) => ({ name: this.ident(p.name), type: this.expr(p.type) })) };
     if (index) out.index = this.expr(index);
-    if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
+    if (calls) out.calls = [...calls].sort((a, b) => a.sig.start - b.sig.start).map((c) => this.signatureOf(c.sig, c.returns));
     if (news) out.news = [...news].sort((a, b) => a.sig.start - b.sig.start).map((c) => ({ ...this.arity(c.sig), returns: this.expr(c.returns) }));
     if (decls) out.decls = [...decls].sort((a, b) => a.s - b.s);
     const mapped = index && this.mappedKeys.size ? this.mappedKeys.get(node) : undefined;
@@ -305,6 +305,23 @@ export function keysOf(this: Collector, node: Node): Expr | undefined {
 }
 
 /** How many arguments a call signature takes: its required parameters, and all (-1 with a rest parameter); `this:` is none. */
+/**
+ * A call signature's arity, declared result and, where one is written, each parameter's declared type by position:
+ * what a callback passed to a value of its type receives (`EitherAsync(async (helpers) => …)` of an interface with
+ * `(runPromise: (helpers: Helpers<L>) => PromiseLike<R>): EitherAsync<L, R>`).
+ */
+export function signatureOf(this: Collector, sig: Node, returns: Node): CallSignature {
+  const out: CallSignature = { ...this.arity(sig), returns: this.expr(returns) };
+  const params: Array<Expr | null> = [];
+  for (const p of this.sigParams.get(sig) ?? []) {
+    if (/^this\s*[:?]/.test(this.text.slice(p.start, Math.min(p.end, p.start + 16)))) continue;
+    const t = this.slotType.get(p);
+    params.push(t ? this.expr(t) : null);
+  }
+  if (params.some((x) => x)) out.params = params;
+  return out;
+}
+
 export function arity(this: Collector, sig: Node): { min: number; max: number } {
   let min = 0, max = 0;
   for (const p of this.sigParams.get(sig) ?? []) {
