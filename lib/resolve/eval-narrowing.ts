@@ -145,6 +145,22 @@ export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | und
 }
 
 /**
+ * The receiver of a method guard where it held (`if (m.isJust()) m.extract()`): as the checker narrows a value that is
+ * no union, the guard's type where that is the value's type or below it, the value's own where the value's type is
+ * already below the guard's, and the intersection of both where neither inherits from the other (`isJust(): this is
+ * AlwaysJust` on a `Maybe<T>`: `Maybe<T> & AlwaysJust`, whose `extract` is still Maybe's).
+ */
+export function selfNarrowed(this: Evaluator, f: number, of: Expr, by: Expr): Val {
+  const g = this.selfGuardType(f, by);
+  if (!g) return this.value(f, of);
+  if (g.t !== 'inst') return g;
+  const was = this.value(f, of), d = this.deref(was);
+  if (d.t !== 'inst' || (d.f === g.f && d.s === g.s) || this.inheritsFrom(g, d)) return g;
+  if (this.inheritsFrom(d, g)) return was;
+  return { t: 'inter', of: [d, g], hole: false, r: g.r, c: Math.min(d.c, g.c) };
+}
+
+/**
  * `Extract<U, X>` / `Exclude<U, X>` (`not`): the parts of the union U that X picks, as the checker's distributive
  * conditional keeps those assignable to X: by the discriminants of an object type or a union of them (`{ kind:
  * 'circle' }`: the parts whose `kind` is that string; every part's must be known), or by a class or interface (the

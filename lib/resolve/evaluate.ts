@@ -588,7 +588,7 @@ export class Evaluator {
       case 'guarded': {
         // `if (isFoo(x)) x.m()`: a guard declared `(v): v is Foo` makes x a Foo here; `if (isA(x) || isB(x))` makes
         // it one of both
-        if (e.self) return this.selfGuardType(f, e.by) ?? this.value(f, e.of);
+        if (e.self) return this.selfNarrowed(f, e.of, e.by);
         const guards = e.by.k === 'union' ? e.by.types : [e.by];
         const insts: Array<Val & { t: 'inst' }> = [];
         let one: Val | undefined;
