@@ -657,6 +657,24 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
   return undefined;
 }
 
+/**
+ * What awaiting an instance of a project class or interface gives where its heritage is a promise (`extends
+ * PromiseLike<Either<L, R>>`, directly or through project bases such as an implemented interface): the value it
+ * resolves to, its type arguments bound; undefined where no base is one.
+ */
+export function awaitedThenable(this: Evaluator, o: Val & { t: 'inst' }, depth: number): Val | undefined {
+  if (depth > 4 || o.f >= this.projectCount) return undefined;
+  const sym = this.sym(o);
+  if (sym.label !== 'Class' && sym.label !== 'Interface') return undefined;
+  const subst = this.bindingsFor(o.f, o.s, o.args, o.f, o.s, 0);
+  for (const h of [...(sym.extends ?? []), ...(sym.implements ?? [])]) {
+    const v = this.typeValue(o.f, h, 0, subst);
+    if (v.t === 'prom') return v.of;
+    if (v.t === 'inst') { const r = this.awaitedThenable(v, depth + 1); if (r) return r; }
+  }
+  return undefined;
+}
+
 /** The tuple types a union is made of (`[A, B] | [C, D] | [E]`, nested unions flattened), or undefined where a part is another type. */
 function tupleParts(t: Expr & { k: 'union' }): Array<Expr & { k: 'list' }> | undefined {
   if (t.types.length < 2 || t.either) return undefined;

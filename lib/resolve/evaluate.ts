@@ -534,6 +534,9 @@ export class Evaluator {
         // a promise (also one a variable holds) gives what it resolves to; anything else is itself
         const held = v.t === 'sym' ? this.deref(v) : v;
         if (held.t === 'prom') return held.of;
+        // (an instance of a project type that is a promise by its heritage, `interface Task<A> extends PromiseLike<A>`,
+        // `class TaskImpl<A> implements Task<A>`: what the promise resolves to, as the checker's Awaited<T> reads it)
+        if (held.t === 'inst') { const r = this.awaitedThenable(held, 0); if (r) return r; }
         return v.t === 'ext' ? UNKNOWN : v;
       }
       case 'as': return this.typeValue(f, e.type, 0);
