@@ -282,10 +282,12 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (where a truthiness test failed, `if (r.issues) throw …` then the rest: a member type whose `issues` is surely
   // truthy is ruled out too, as the checker narrows)
   const falsy = !has && (not ? tags.length === 1 && tags[0] === TRUE_TAG : tags.length === FALSY_TAGS.length && FALSY_TAGS.every((t) => tags.includes(t)));
+  // (where `x.path == null` held, or `x.path != null` failed: a member type whose `path` is surely defined is ruled out)
+  const nullish = !has && !not && tags.every((t) => NULLISH_TAGS.includes(t));
   const kept = parts.filter((x) => {
     if (has) return !this.surelyWithout(x, key);
     const t = this.tagOf(x, key);
-    return t === undefined ? !(falsy && this.surelyTruthy(x, key)) : tags.includes(t) !== !!not;
+    return t === undefined ? !(falsy && this.surelyTruthy(x, key)) && !(nullish && this.surelyDefined(x, key)) : tags.includes(t) !== !!not;
   });
   // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
   if (kept.length === 0 && not && !has) return UNKNOWN;
@@ -363,6 +365,28 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
 /** The keyword tags a truthiness test compares (see the collector's narrowing): falsy ones, and `true`. */
 const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
 const TRUE_TAG = KEYWORD_TAG + 'true';
+/** The keyword tags a comparison with `null` or `undefined` compares. */
+const NULLISH_TAGS = ['null', 'undefined'].map((w) => KEYWORD_TAG + w);
+
+/**
+ * True when member `key` of a class or interface `x` is surely neither null nor undefined: declared without `?` with a
+ * primitive type other than those (`path: string`), or an object, array, tuple or function type.
+ */
+export function surelyDefined(this: Evaluator, x: Val, key: string): boolean {
+  if (x.t !== 'inst') return false;
+  const m = this.findMember(x, key, false);
+  if (!m || m === 'ext') return false;
+  const sym = this.sym(m);
+  const t = sym.type;
+  if (!t || sym.label !== 'Property') return false;
+  if (t.k !== 'lit' && t.k !== 'list' && t.k !== 'array' && t.k !== 'object' && t.k !== 'fntype') return false;
+  const sig = sym.signature ?? '';
+  const at = sig.indexOf(sym.name);
+  if (at < 0) return false;
+  const rest = sig.slice(at + sym.name.length);
+  // (the facts write every primitive type alike, `any` and `unknown` too: the declaration's text says which)
+  return t.k === 'lit' ? /^\s*:\s*(?:string|number|boolean|bigint|symbol)\s*(?:[;,]|$)/.test(rest) : /^\s*:/.test(rest);
+}
 
 /**
  * True when member `key` of a class or interface `x` is surely truthy: declared without `?` with a type that is an

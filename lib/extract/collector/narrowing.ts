@@ -68,6 +68,14 @@ export function markTestedPaths(this: Collector): void {
 /** The tags a truthiness test rules out (`if (r.success)`: not false, null or undefined; `!r.success`: not true). */
 const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
 const TRUE_TAGS = [KEYWORD_TAG + 'true'];
+/** The tags a loose comparison with `null` or `undefined` compares. */
+const NULLISH_TAGS = ['null', 'undefined'].map((w) => KEYWORD_TAG + w);
+
+/** Whether a tag is the keyword `null` or `undefined` (`x.path != null`). */
+function nullish(c: Collector, tag: Node): boolean {
+  const t = c.text.slice(tag.start, c.end(tag));
+  return t === 'null' || t === 'undefined';
+}
 
 /** Whether a tag is a string's fragment (a quote before it), not an enum member. */
 function isQuoted(c: Collector, tag: Node): boolean {
@@ -85,11 +93,12 @@ function isQuoted(c: Collector, tag: Node): boolean {
  * member (`a.default !== b.default`), which is no test of a discriminant.
  */
 export function isTag(this: Collector, tag: Node): boolean {
-  return isQuoted(this, tag) || /(?:^|\.)[A-Z][\w$]*\.[\w$]+$/.test(this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, ''));
+  return isQuoted(this, tag) || nullish(this, tag) || /(?:^|\.)[A-Z][\w$]*\.[\w$]+$/.test(this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, ''));
 }
 
 export function tagText(this: Collector, tag: Node): string {
   if (isQuoted(this, tag)) return this.text.slice(tag.start, this.end(tag));
+  if (nullish(this, tag)) return KEYWORD_TAG + this.text.slice(tag.start, this.end(tag));
   const text = ENUM_TAG + this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, '');
   if (!this.enumTags.has(text)) this.enumTags.set(text, tag);
   return text;
@@ -190,7 +199,9 @@ export function narrowByConditions(this: Collector): void {
     if (op !== '===' && op !== '==' && !negated) continue;
     const at = t.test.start;
     const stack = enclosing(at);
-    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : [this.tagText(t.tag)];
+    // (`x.path != null` is loose: it compares with undefined too, as `== undefined` does with null)
+    const loose = !t.has && !t.truthy && (op === '==' || op === '!=') && nullish(this, t.tag);
+    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : loose ? NULLISH_TAGS : [this.tagText(t.tag)];
     const tag = tags[0];
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
@@ -210,7 +221,7 @@ export function narrowByConditions(this: Collector): void {
         else this.tagNarrowings.push(not ? { name: t.name, key: t.key, tags, body: region, not } : { name: t.name, key: t.key, tags, body: region });
         this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
       } else if (this.occurrencesIn(this.ident(t.name), decider) === 1) this.tagTest(t.name, t.key, exit ?? region, exit ? 'exit' : undefined);
-      else if (!t.truthy) {
+      else if (!t.truthy && !loose) {
         // (maybe one of a chain of tests of one name, `x.kind === 'a' || x.kind === 'b'`: see below; the chain may be
         // an operand of conditions that must hold with it, `ready && (x.kind === 'a' || x.kind === 'b')`, or fail
         // with it: then the chain is the decider)

@@ -206,6 +206,9 @@
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches: narrowByConditions)
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
 ((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @test (#set! role "narrow.tag.test"))
+; `x.path != null`, `x.data === undefined`: a test of a discriminant against a nullish keyword literal (the member types
+; declaring `path?: undefined` beside `path: string`), `==`/`!=` against either of null and undefined
+((binary_expression left: (member_expression object: (identifier) @name property: (property_identifier) @key) right: [(null) (undefined)] @tag) @test (#set! role "narrow.tag.test"))
 ; `if (r.success)`, `r.typed && …`, `!r.done ? … : …`: a truthiness test of a discriminant narrows as `r.success` not
 ; being a falsy keyword literal (with `!`: not `true`) would (narrowByConditions)
 (if_statement condition: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key) @test) (#set! role "narrow.truthy.test"))
