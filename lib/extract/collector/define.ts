@@ -163,7 +163,9 @@ export function registerDefineHandlers(): void {
     on([Role['def.enum.member']], function (d, scope, cur, name, exported, isDefault, topLevel) {
       // members of an enum: properties of the Enum symbol (`Kind.A` resolves to them)
       if (cur < 0 || this.symbols[cur].label !== 'Enum') return -1;
-      this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
+      const s = this.addSymbol(d, scope, cur, name, 'Property', 'enum_member', this.symbols[cur].exported, false);
+      // (in the enum's body, a bare name of a member is that member: `Segment = 4 * _multiplier`)
+      if (scope.kind === 'block' && scope.start > this.work[cur].defNode.start) scope.names.set(name, symbolBinding(s));
       return -1;
     });
     on([Role['def.namespace']], function (d, scope, cur, name, exported, isDefault, topLevel) {
