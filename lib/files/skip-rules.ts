@@ -89,19 +89,34 @@ export function classifySource(relPath: string, text: string): SkipReason | unde
   return undefined;
 }
 
-/** A file with a very long line whose average line length is also long (one-line bundles, packed code). */
+/**
+ * An import or export statement that only lists names (`export type { A, B, … } from './types.gen';`): however long,
+ * it is a generated barrel's line, never packed code.
+ */
+const NAME_LIST = /^\s*(?:export|import)\s+(?:type\s+)?\{[\s\w$,]*\}\s*(?:from\s*(['"])[^'"\n]*\1)?\s*;?\s*$/;
+
+/**
+ * A file with a very long line whose average line length is also long (one-line bundles, packed code). Lines that
+ * only list names to import or export count for neither.
+ */
 export function isMinified(text: string): boolean {
   if (text.length < MINIFIED_LINE) return false;
   let lines = 1;
   let longest = 0;
+  let chars = text.length;
   let start = 0;
+  const line = (end: number): void => {
+    const n = end - start;
+    if (n > MINIFIED_LINE && NAME_LIST.test(text.slice(start, end))) chars -= n;
+    else if (n > longest) longest = n;
+  };
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', start)) {
-    if (i - start > longest) longest = i - start;
+    line(i);
     start = i + 1;
     lines++;
   }
-  if (text.length - start > longest) longest = text.length - start;
-  return longest > MINIFIED_LINE && text.length / lines > MINIFIED_AVERAGE;
+  line(text.length);
+  return longest > MINIFIED_LINE && chars / lines > MINIFIED_AVERAGE;
 }
 
 /**
