@@ -86,6 +86,11 @@ export function collectFlat(rt: LanguageRuntime, whole: FlatTree, filePath: stri
   const { tree, cut } = whole.withinDepth(MAX_TREE_DEPTH);
   const facts = collectTree(rt, tree, filePath, text, parseErrors);
   if (cut) facts.deepCut = cut;
+  return withFileMarks(facts, text);
+}
+
+/** What the facts say of the file as a whole beside its contents: that a tool generated it. */
+export function withFileMarks(facts: FileFacts, text: string): FileFacts {
   if (hasGeneratedHeader(text)) facts.generated = true;
   return facts;
 }
