@@ -174,8 +174,15 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // (string literal types: `kind & ConstraintKind` is the strings both hold)
     let lits: readonly string[] | undefined;
     let allLits = true;
+    // (a type parameter no argument binds here, `T & Opts` in the body of `<T extends { url: string }>`: the checker
+    // reads it as its constraint, whose members are all it has there, and one without a constraint as `unknown`,
+    // which adds none)
+    let read = 0;
     for (const m of t.types) {
-      const v = this.typeValue(f, m, depth + 1, subst);
+      const param = this.unboundTypeParam(f, m, subst);
+      if (param === 'none') continue;
+      read++;
+      const v = param ?? this.typeValue(f, m, depth + 1, subst);
       // (a part the checker reads as `any`, through an alias of it or of an intersection with it: the whole is `any`)
       if (v.t === 'ext' && v.any) return ANY;
       if (v.t === 'ext' && v.lits) lits = lits ? lits.filter((x) => v.lits!.includes(x)) : v.lits; else allLits = false;
@@ -185,13 +192,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // an array or tuple type branded by object types that declare computed keys only (`Array<Match> & { readonly
     // [phase]?: P }`, `[at: Location, matches: M] & { … }`): its elements are the array's, as the checker reads
     // an index, a pattern or a loop through the array part; a brand's keys are never read by name
-    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
+    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === read && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
     // (nor parts read under different type parameter bindings, `{ observers: Observer<T>[] } & Observer<T>`, whose
     // member types each part's own bindings type: one object type would keep only the first part's)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
-    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
+    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length && objs.length === read && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
@@ -350,6 +357,21 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * A part of an intersection that is a type parameter no type argument binds here: 'none' without a constraint (the
+ * checker's `unknown`, no member), its constraint's object type closed where that is an object type literal (all the
+ * members the checker sees in the parameter's scope), undefined for anything else (read as elsewhere).
+ */
+export function unboundTypeParam(this: Evaluator, f: number, t: Expr, subst: Subst | undefined): Val | 'none' | undefined {
+  if (t.k !== 'id' || !bindsLocal(t.b) || subst?.has(`${f}:${bindingIndex(t.b)}`)) return undefined;
+  const local = this.files[f].locals[bindingIndex(t.b)];
+  if (!local) return undefined;
+  if (!local.type) return this.typeSymbol(f, t) ? undefined : 'none';
+  if (local.type.k !== 'object') return undefined;
+  const v = this.typeValue(f, local.type, 1, subst);
+  return v.t === 'obj' ? { ...v, open: undefined } : undefined;
 }
 
 /**
