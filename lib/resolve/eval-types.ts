@@ -129,7 +129,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'intersection') {
     // `Omit<T, 'a'>`, `Pick<T, 'b'>`: an object type T without (or with only) those members; any other T as itself
     // (the wrapper is no level of its own: the depth bound counts the types read through)
-    if (isKeysPart(t)) return keptKeys(this.typeValue(f, t.types[0], depth, subst), t);
+    if (isKeysPart(t)) {
+      const v = this.typeValue(f, t.types[0], depth, subst);
+      // (an `Omit` of a type with a string index signature: its `keyof` is `string`, so the `Exclude` the checker's
+      // `Omit` is made of keeps every string and the result has the index signatures alone, no member by name)
+      if (!t.picks && v.t === 'inst' && !v.up && this.hasStringIndex(v, 0)) return EXT;
+      return keptKeys(v, t);
+    }
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {
       const parts = t.types.filter((m) => m.k !== 'thistype');
@@ -357,6 +363,37 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * Whether a class or interface has a string index signature, its own or its heritage's: declared (`[key: string]: T`),
+ * or from an `Omit` of a type the checker reads as `any` (a package not installed: `Omit<any, K>` maps every string).
+ */
+export function hasStringIndex(this: Evaluator, ref: SymRef, depth: number): boolean {
+  const sym = this.sym(ref);
+  if (sym.index) return true;
+  if (depth > 8 || !sym.extends) return false;
+  for (let k = 0; k < sym.extends.length; k++) {
+    const h = sym.extends[k];
+    // (`extends Omit<X, 'a'>` is recorded as X with the keys beside it)
+    const omitted = sym.heritageKeys?.find((x) => x.at === k);
+    if (omitted && !omitted.pick) {
+      const v = this.typeValue(ref.f, h, 0);
+      if (v.t === 'ext' && v.any) return true;
+    }
+    if (h.k === 'intersection' && isKeysPart(h)) {
+      if (h.picks) continue;
+      const v = this.typeValue(ref.f, h.types[0], 0);
+      if (v.t === 'ext' && v.any) return true;
+      if (v.t === 'inst' && !v.up && this.hasStringIndex(v, depth + 1)) return true;
+      continue;
+    }
+    const t = this.typeSymbol(ref.f, h);
+    if (!t || t === 'ext') continue;
+    const base = this.sym(t);
+    if ((base.label === 'Interface' || base.label === 'Class') && this.hasStringIndex(t, depth + 1)) return true;
+  }
+  return false;
 }
 
 /**
