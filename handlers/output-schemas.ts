@@ -44,7 +44,7 @@ const context = open({
   symbol: open({
     uid: str().required(), name: str().required(), type: str().required(), qualifiedName: str().required(), filePath: str().required(),
     line: int().required(), endLine: int().required(), exported: Joi.boolean().required(),
-    kind: str(), module: str(), signature: str(), doc: str(), content: str(), contentStale: Joi.boolean(),
+    kind: str(), module: str(), signature: str(), doc: str(), content: str(), contentStale: Joi.boolean(), generated: Joi.boolean(),
   }),
   container: open({ uid: str().required(), name: str().required(), type: str().required() }),
   incoming: relations.description('Who calls, imports, extends, implements, overrides, references the symbol'),

@@ -7,7 +7,12 @@
  * are held out and scored (MRR of the right code among all held-out codes) after every epoch.
  * Change descriptions (commits.ts's pairs, `--commits FILE`) are the text a query is; each is seen `--repeat`
  * times an epoch, as there are far fewer of them than of doc comments, and they are scored on their own.
+ * With `--english`, every term that is an English word starts from its GloVe vector (a fixed random projection,
+ * english.ts) instead of noise, and the frequent English words the pairs lack are added after training, mapped
+ * from their English neighbours (`--english-words`, `--english-method`, `--english-shrink`).
  *   node --import tsx bench/search-model/train.ts [--pairs FILE] [--commits FILE] [--repeat N] [--local] [--out FILE] [--dim 128] [--epochs 8] [--vocab 40000]
+ *     [--english [--english-words 40000] [--english-method knn|ridge] [--english-shrink 0.5]]
+ * (`--english` reads a 300 MB JSON file: run it with `node --max-old-space-size=8000`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +21,7 @@ import { documentTerms, textTerms } from '../../lib/search/embedders/cooccurrenc
 import { embedRows, MAX_CODE_TERMS, nbowToBuffer, weightedRows, type NbowModel } from '../../lib/search/embedders/trained.ts';
 import { DEFAULT_MODEL_FILE } from '../../lib/search/embedders/trained-file.ts';
 import type { Pair } from './pairs.ts';
+import { DEFAULT_ENGLISH, ENGLISH_WORDS, englishStems, extendWithEnglish, loadEnglish, modelId, projectEnglish, type EnglishOptions } from './english.ts';
 
 const arg = (n: string, d: string): string => { const i = process.argv.indexOf(n); return i > 0 ? process.argv[i + 1] : d; };
 const pairsFile = arg('--pairs', path.join(process.env.TMPDIR ?? '/tmp', 'codegraph-pairs.json'));
@@ -64,6 +70,21 @@ const rand = (): number => {
 };
 const vectors = new Float32Array(T * DIM);
 for (let i = 0; i < vectors.length; i++) vectors[i] = (rand() - 0.5) * 0.3;
+const ENGLISH = process.argv.includes('--english');
+const english: EnglishOptions = {
+  ...DEFAULT_ENGLISH,
+  words: Number(arg('--english-words', String(DEFAULT_ENGLISH.words))),
+  method: arg('--english-method', DEFAULT_ENGLISH.method) as EnglishOptions['method'],
+  shrink: Number(arg('--english-shrink', String(DEFAULT_ENGLISH.shrink))),
+};
+const stems = ENGLISH ? englishStems(loadEnglish(ENGLISH_WORDS)) : [];
+if (ENGLISH) {
+  // the random rows' expected length (uniform in ±0.15: √(dim · 0.3² / 12)), so both kinds of start weigh alike
+  const prior = projectEnglish(stems, DIM, Math.sqrt((DIM * 0.09) / 12));
+  let n = 0;
+  terms.forEach((t, i) => { const v = prior.get(t); if (v) { vectors.set(v, i * DIM); n++; } });
+  console.log(`${n} of ${T} terms start from their English vectors`);
+}
 const model: NbowModel = { id: '', dim: DIM, terms, idf, vectors };
 
 const qRows = qBags.map((b) => weightedRows(model, b, MAX_QUERY_TERMS));
@@ -134,12 +155,12 @@ function bySource(order: readonly number[]): number[] {
 }
 /** Writes the model as it is now (after every epoch, so a long run can be used before it ends). */
 function save(): void {
-  const digest = createHash('sha256').update(Buffer.from(vectors.buffer)).update(terms.join('\n')).digest('hex').slice(0, 16);
-  model.id = `builtin:nbow-v1-${DIM}-${digest}`;
+  model.id = modelId(model);
+  const shipped = ENGLISH ? extendWithEnglish(model, stems, english) : model;
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, nbowToBuffer(model));
+  fs.writeFileSync(out, nbowToBuffer(shipped));
   fs.writeFileSync(out.replace(/\.bin$/, '.sources.txt'), `${sources.join('\n')}\n`);
-  console.log(`wrote ${out} (${fs.statSync(out).size} bytes, id ${model.id}); ${sources.length} packages listed beside it`);
+  console.log(`wrote ${out} (${fs.statSync(out).size} bytes, id ${shipped.id}); ${sources.length} packages listed beside it`);
 }
 
 console.log(`epoch 0: held-out MRR ${validate()}`);

@@ -22,7 +22,7 @@ import type { FactsText, FileRecord, FileTable, SkipRecord, SnapshotMeta } from 
 import type { RepoStats } from '../../index-store/snapshot.ts';
 import { readInside } from '../../index-store/host.ts';
 import { walkRepository, type WalkEntry } from '../files/walk.ts';
-import { classifySource, type SkipCounts, type SkipReason } from '../files/skip-rules.ts';
+import { classifySource, isSkipReason, type SkipCounts, type SkipReason } from '../files/skip-rules.ts';
 import { readSource, sha256 } from '../files/source.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
@@ -256,7 +256,9 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
     if (prev && sameStat(prev, entry)) { reused.push(prev); continue; }
     // (a skip the extractor decided, `extract-failed`, only while the extractor is the one that decided it)
     const prevSkip = !force ? previous?.skipped.get(entry.path) : undefined;
-    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry) && (cacheUsable || prevSkip.reason !== 'extract-failed')) {
+    // (a reason this codegraph no longer skips for, such as generated code before it was indexed, reads the file again)
+    if (prevSkip && prevSkip.size !== undefined && sameStat(prevSkip, entry) && isSkipReason(prevSkip.reason)
+      && (cacheUsable || prevSkip.reason !== 'extract-failed')) {
       countSkip({ ...prevSkip });
       continue;
     }

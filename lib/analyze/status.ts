@@ -86,7 +86,7 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
       if (!read.ok || read.hash !== rec.hash) changed.push(entry.path);
       continue;
     }
-    // A new file counts only if analyze would index it (not binary, minified, generated, …).
+    // A new file counts only if analyze would index it (not binary, minified, bundled, …).
     const read = readSource(path.join(root, entry.path));
     if (!read.ok || classifySource(entry.path, read.text)) continue;
     added.push(entry.path);

@@ -568,6 +568,8 @@ export interface FileFacts {
   parseErrors: number;
   /** Subtrees nested deeper than the extractor reads (halves.ts MAX_TREE_DEPTH), left out; absent when none. */
   deepCut?: number;
+  /** The file says a tool wrote it (lib/files/skip-rules.ts hasGeneratedHeader); absent when it does not. */
+  generated?: true;
   symbols: SymbolFact[];
   imports: ImportFact[];
   exports: ExportFact[];

@@ -10,6 +10,7 @@ import { Collector } from './collector/collector.ts';
 import type { FileFacts } from './facts.ts';
 import { FlatTree, FULL_WALK, partsOf, type WalkPlan } from './flat-tree.ts';
 import { nativeParser } from './native.ts';
+import { hasGeneratedHeader } from '../files/skip-rules.ts';
 
 /**
  * Parses `text` and copies its tree into a FlatTree: natively when the native parser takes the language
@@ -85,6 +86,12 @@ export function collectFlat(rt: LanguageRuntime, whole: FlatTree, filePath: stri
   const { tree, cut } = whole.withinDepth(MAX_TREE_DEPTH);
   const facts = collectTree(rt, tree, filePath, text, parseErrors);
   if (cut) facts.deepCut = cut;
+  return withFileMarks(facts, text);
+}
+
+/** What the facts say of the file as a whole beside its contents: that a tool generated it. */
+export function withFileMarks(facts: FileFacts, text: string): FileFacts {
+  if (hasGeneratedHeader(text)) facts.generated = true;
   return facts;
 }
 

@@ -7,6 +7,7 @@ import type { FileWrite, Snapshot } from '../../index-store/snapshot.ts';
 import { CodegraphError, isCodegraphError } from '../errors.ts';
 import { libraryImportOf } from './library.ts';
 import { SYMBOL_LABELS, type GraphNode } from '../graph/schema.ts';
+import { nodeOf } from '../graph/code-graph.ts';
 import { findCollisions, shadowingWarnings } from './collisions.ts';
 import { collectGraphEdits } from './graph-edits.ts';
 import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLevel, languageRefusal } from './identifiers.ts';
@@ -135,6 +136,8 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
   }
   if (neighbours.length) warnings.push(`${neighbours.length} member(s) of the same name that a type below this one also inherits (${neighbours.slice(0, 3).map((n) => n.uid).join(', ')}${neighbours.length > 3 ? ', …' : ''}) are not renamed with it (the language ties a member to its bases' and theirs below only); their occurrences are listed as text_search`);
   if (graphResult.guesses) warnings.push(`${graphResult.guesses} low-confidence (name-only) reference(s) are listed as text_search, not graph edits`);
+  const generated = [...new Set(edits.map((e) => e.path))].filter((p) => nodeOf(snapshot.graph, `File:${p}`)?.generated).sort();
+  if (generated.length) warnings.push(`${generated.length} file(s) with edits say a tool generated them (${generated.slice(0, 5).join(', ')}${generated.length > 5 ? ', …' : ''}): the edits keep the code building, but the next generation writes the old name again unless its source (a schema, a spec, the generator's input) changes too`);
   if (text.skipped.length) warnings.push(`text search skipped ${text.skipped.length} binary or oversized file(s): ${text.skipped.slice(0, 5).join(', ')}${text.skipped.length > 5 ? ', …' : ''}`);
   return { target, group, oldName, newName, edits, warnings, sources };
 }

@@ -95,6 +95,10 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
     const h = k < nExt ? ext![k] : sym.implements![k - nExt];
     const t = this.typeSymbol(cls.f, h);
     if (t === 'ext') { sawExternal = true; continue; }
+    // (`extends Omit<Bag, 'size'>` of a type with a string index signature passes on its index signatures alone, see
+    // hasStringIndex: no member by name)
+    const omitted = t ? sym.heritageKeys?.find((x) => x.at === k) : undefined;
+    if (omitted && !omitted.pick && this.hasStringIndex(t!, 0)) { sawExternal = true; continue; }
     // (an intersection of project types, `interface All extends Partial<A & B> {}`: the member its parts agree on)
     const both = !t && !wantStatic && h.k === 'intersection' ? this.typeValue(cls.f, h, 0) : undefined;
     if (both && both.t === 'inter' && !both.hole) {

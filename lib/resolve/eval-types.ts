@@ -129,7 +129,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'intersection') {
     // `Omit<T, 'a'>`, `Pick<T, 'b'>`: an object type T without (or with only) those members; any other T as itself
     // (the wrapper is no level of its own: the depth bound counts the types read through)
-    if (isKeysPart(t)) return keptKeys(this.typeValue(f, t.types[0], depth, subst), t);
+    if (isKeysPart(t)) {
+      const v = this.typeValue(f, t.types[0], depth, subst);
+      // (an `Omit` of a type with a string index signature: its `keyof` is `string`, so the `Exclude` the checker's
+      // `Omit` is made of keeps every string and the result has the index signatures alone, no member by name)
+      if (!t.picks && v.t === 'inst' && !v.up && this.hasStringIndex(v, 0)) return EXT;
+      return keptKeys(v, t);
+    }
     // (`Methods & ThisType<Store>`: the marker adds no member, see thisTypeOf)
     if (t.types.some((m) => m.k === 'thistype')) {
       const parts = t.types.filter((m) => m.k !== 'thistype');
@@ -174,8 +180,15 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // (string literal types: `kind & ConstraintKind` is the strings both hold)
     let lits: readonly string[] | undefined;
     let allLits = true;
+    // (a type parameter no argument binds here, `T & Opts` in the body of `<T extends { url: string }>`: the checker
+    // reads it as its constraint, whose members are all it has there, and one without a constraint as `unknown`,
+    // which adds none)
+    let read = 0;
     for (const m of t.types) {
-      const v = this.typeValue(f, m, depth + 1, subst);
+      const param = this.unboundTypeParam(f, m, subst);
+      if (param === 'none') continue;
+      read++;
+      const v = param ?? this.typeValue(f, m, depth + 1, subst);
       // (a part the checker reads as `any`, through an alias of it or of an intersection with it: the whole is `any`)
       if (v.t === 'ext' && v.any) return ANY;
       if (v.t === 'ext' && v.lits) lits = lits ? lits.filter((x) => v.lits!.includes(x)) : v.lits; else allLits = false;
@@ -185,13 +198,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // an array or tuple type branded by object types that declare computed keys only (`Array<Match> & { readonly
     // [phase]?: P }`, `[at: Location, matches: M] & { … }`): its elements are the array's, as the checker reads
     // an index, a pattern or a loop through the array part; a brand's keys are never read by name
-    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === t.types.length && objs.every(brandOnly)) return lists[0];
+    if (lists.length === 1 && !insts.length && !alts.length && !ext && lists.length + objs.length === read && objs.every(brandOnly)) return lists[0];
     // object type literals only, written in one file (`{ [P in K]: T } & { [k: string]: T }`): one object type
     // (not two index signatures of which one is a mapped type's: each answers its own keys, see indexMember)
     // (nor parts read under different type parameter bindings, `{ observers: Observer<T>[] } & Observer<T>`, whose
     // member types each part's own bindings type: one object type would keep only the first part's)
     const mapped = objs.filter((o) => o.index).length > 1 && objs.some((o) => o.key !== undefined);
-    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length === t.types.length && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
+    if (!mapped && insts.length === 0 && !ext && !alts.length && objs.length && objs.length === read && objs.every((o) => o.f === objs[0].f && o.subst === objs[0].subst)) {
       const others = objs.flatMap((o) => o.others ?? []);
       const decls = objs.flatMap((o) => o.decls ?? []);
       const indexed = objs.find((o) => o.index);
@@ -350,6 +363,52 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * Whether a class or interface has a string index signature, its own or its heritage's: declared (`[key: string]: T`),
+ * or from an `Omit` of a type the checker reads as `any` (a package not installed: `Omit<any, K>` maps every string).
+ */
+export function hasStringIndex(this: Evaluator, ref: SymRef, depth: number): boolean {
+  const sym = this.sym(ref);
+  if (sym.index) return true;
+  if (depth > 8 || !sym.extends) return false;
+  for (let k = 0; k < sym.extends.length; k++) {
+    const h = sym.extends[k];
+    // (`extends Omit<X, 'a'>` is recorded as X with the keys beside it)
+    const omitted = sym.heritageKeys?.find((x) => x.at === k);
+    if (omitted && !omitted.pick) {
+      const v = this.typeValue(ref.f, h, 0);
+      if (v.t === 'ext' && v.any) return true;
+    }
+    if (h.k === 'intersection' && isKeysPart(h)) {
+      if (h.picks) continue;
+      const v = this.typeValue(ref.f, h.types[0], 0);
+      if (v.t === 'ext' && v.any) return true;
+      if (v.t === 'inst' && !v.up && this.hasStringIndex(v, depth + 1)) return true;
+      continue;
+    }
+    const t = this.typeSymbol(ref.f, h);
+    if (!t || t === 'ext') continue;
+    const base = this.sym(t);
+    if ((base.label === 'Interface' || base.label === 'Class') && this.hasStringIndex(t, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * A part of an intersection that is a type parameter no type argument binds here: 'none' without a constraint (the
+ * checker's `unknown`, no member), its constraint's object type closed where that is an object type literal (all the
+ * members the checker sees in the parameter's scope), undefined for anything else (read as elsewhere).
+ */
+export function unboundTypeParam(this: Evaluator, f: number, t: Expr, subst: Subst | undefined): Val | 'none' | undefined {
+  if (t.k !== 'id' || !bindsLocal(t.b) || subst?.has(`${f}:${bindingIndex(t.b)}`)) return undefined;
+  const local = this.files[f].locals[bindingIndex(t.b)];
+  if (!local) return undefined;
+  if (!local.type) return this.typeSymbol(f, t) ? undefined : 'none';
+  if (local.type.k !== 'object') return undefined;
+  const v = this.typeValue(f, local.type, 1, subst);
+  return v.t === 'obj' ? { ...v, open: undefined } : undefined;
 }
 
 /**

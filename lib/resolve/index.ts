@@ -347,6 +347,7 @@ class ProjectBuilder {
       const uid = `File:${f.path}`;
       const node: GraphNode = { uid, label: 'File', name: posix.basename(f.path), filePath: f.path, line: 1, endLine: Math.max(1, f.lines), language: f.language };
       if (f.parseErrors) node.parseErrors = f.parseErrors;
+      if (f.generated) node.generated = true;
       const pos = this.node(node);
       const dir = posix.dirname(f.path);
       if (dir !== '.') this.edge(folderPos.get(dir)!, pos, 'CONTAINS', 1, 'structure');

@@ -53,6 +53,8 @@ export interface ContextSymbol {
   content?: string;
   /** True when the file changed since it was indexed, so `content` may not match the indexed lines. */
   contentStale?: boolean;
+  /** True when its file says a tool generated it (an edit belongs in the generator's input). */
+  generated?: boolean;
 }
 
 export interface MemberView {
@@ -174,6 +176,7 @@ function symbolView(src: ContextSource, node: GraphNode, includeContent: boolean
   if (module) view.module = module;
   if (typeof node.signature === 'string') view.signature = node.signature;
   if (typeof node.doc === 'string') view.doc = node.doc;
+  if (node.filePath && (node.label === 'File' ? node : nodeOf(src.graph, `File:${node.filePath}`))?.generated) view.generated = true;
   if (includeContent && node.filePath) {
     const text = src.host.readFile(node.filePath);
     if (text !== undefined) {

@@ -10,7 +10,7 @@ import { Collector } from '../../lib/extract/collector/collector.ts';
 import { FlatTree, FULL_WALK, type NodeRef } from '../../lib/extract/flat-tree.ts';
 import type { Match } from '../../lib/extract/query-match.ts';
 import type { FileFacts } from '../../lib/extract/facts.ts';
-import { fallbackTexts, textToParse } from '../../lib/extract/halves.ts';
+import { fallbackTexts, textToParse, withFileMarks } from '../../lib/extract/halves.ts';
 
 const require = createRequire(import.meta.url);
 const Parser = require('tree-sitter') as typeof ParserT;
@@ -113,7 +113,7 @@ export function factsFrom(filePath: string, text: string, id: LanguageId, matche
           return { name: c.name, node: r };
         }),
       }));
-      return rt.spec.collect(flat, rt.names, text, filePath, mapped, parseErrors, rt.roles);
+      return withFileMarks(rt.spec.collect(flat, rt.names, text, filePath, mapped, parseErrors, rt.roles), text);
     } finally {
       (tree as unknown as { delete?: () => void }).delete?.();
     }
@@ -122,5 +122,5 @@ export function factsFrom(filePath: string, text: string, id: LanguageId, matche
   c.roles = rt.roles;
   let lines = 1;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lines++;
-  return c.collect(matches, lines, parseErrors);
+  return withFileMarks(c.collect(matches, lines, parseErrors), text);
 }
