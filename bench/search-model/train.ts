@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { documentTerms, textTerms } from '../../lib/search/embedders/cooccurrence.ts';
 import { embedRows, MAX_CODE_TERMS, nbowToBuffer, weightedRows, type NbowModel } from '../../lib/search/embedders/trained.ts';
 import { DEFAULT_MODEL_FILE } from '../../lib/search/embedders/trained-file.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 import type { Pair } from './pairs.ts';
 import { DEFAULT_ENGLISH, ENGLISH_WORDS, englishStems, extendWithEnglish, loadEnglish, modelId, projectEnglish, type EnglishOptions } from './english.ts';
 
@@ -60,14 +61,7 @@ const terms = [...pairDf].filter(([, c]) => c >= MIN_DF).sort((a, b) => b[1] - a
 const T = terms.length;
 const idf = Float32Array.from(terms, (t) => Math.log(1 + (2 * pairs.length) / (sideDf.get(t) ?? 1)));
 
-// Seeded generator (mulberry32).
-let seed = 0x5eed;
-const rand = (): number => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(0x5eed);
 const vectors = new Float32Array(T * DIM);
 for (let i = 0; i < vectors.length; i++) vectors[i] = (rand() - 0.5) * 0.3;
 const ENGLISH = process.argv.includes('--english');
