@@ -185,7 +185,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // which adds none)
     let read = 0;
     for (const m of t.types) {
-      const param = this.unboundTypeParam(f, m, subst);
+      const param = this.typeParamPart(f, m, depth + 1, subst);
       if (param === 'none') continue;
       read++;
       const v = param ?? this.typeValue(f, m, depth + 1, subst);
@@ -375,18 +375,11 @@ export function hasStringIndex(this: Evaluator, ref: SymRef, depth: number): boo
   if (depth > 8 || !sym.extends) return false;
   for (let k = 0; k < sym.extends.length; k++) {
     const h = sym.extends[k];
-    // (`extends Omit<X, 'a'>` is recorded as X with the keys beside it)
+    // (`extends Omit<X, 'a'>` is recorded as X with the keys beside it, the collector's baseOf)
     const omitted = sym.heritageKeys?.find((x) => x.at === k);
     if (omitted && !omitted.pick) {
       const v = this.typeValue(ref.f, h, 0);
       if (v.t === 'ext' && v.any) return true;
-    }
-    if (h.k === 'intersection' && isKeysPart(h)) {
-      if (h.picks) continue;
-      const v = this.typeValue(ref.f, h.types[0], 0);
-      if (v.t === 'ext' && v.any) return true;
-      if (v.t === 'inst' && !v.up && this.hasStringIndex(v, depth + 1)) return true;
-      continue;
     }
     const t = this.typeSymbol(ref.f, h);
     if (!t || t === 'ext') continue;
@@ -401,13 +394,13 @@ export function hasStringIndex(this: Evaluator, ref: SymRef, depth: number): boo
  * checker's `unknown`, no member), its constraint's object type closed where that is an object type literal (all the
  * members the checker sees in the parameter's scope), undefined for anything else (read as elsewhere).
  */
-export function unboundTypeParam(this: Evaluator, f: number, t: Expr, subst: Subst | undefined): Val | 'none' | undefined {
+export function typeParamPart(this: Evaluator, f: number, t: Expr, depth: number, subst: Subst | undefined): Val | 'none' | undefined {
   if (t.k !== 'id' || !bindsLocal(t.b) || subst?.has(`${f}:${bindingIndex(t.b)}`)) return undefined;
   const local = this.files[f].locals[bindingIndex(t.b)];
   if (!local) return undefined;
   if (!local.type) return this.typeSymbol(f, t) ? undefined : 'none';
   if (local.type.k !== 'object') return undefined;
-  const v = this.typeValue(f, local.type, 1, subst);
+  const v = this.typeValue(f, local.type, depth, subst);
   return v.t === 'obj' ? { ...v, open: undefined } : undefined;
 }
 
