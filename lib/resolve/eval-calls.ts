@@ -226,6 +226,14 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     const p = this.deref(this.value(f, call.callee.obj));
     if (p.t === 'prom') return p.of;
   }
+  // a function given to a declared array's `push` (`callbacks_.push((scope) => …)` of `callbacks_: Array<(scope: Scope)
+  // => void>`), a set's `add`, a map's `set`: the element's function type's parameter, the checker's contextual type
+  if (call && call.callee.k === 'member' && COLLECTION_ARGS.has(call.callee.name)) {
+    const el = this.collectionArgument(f, call.callee, ctx.arg);
+    const fn = el ? this.callablePart(this.deref(el)) : undefined;
+    const p = fn?.params?.[ctx.param];
+    if (p && fn && !unboundTypeParam(p, fn.f, fn.subst)) return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
+  }
   const target = call ? this.callTarget(f, call) : undefined;
   if (!target) return call ? this.fnValueCallback(f, call, ctx.arg, ctx.param) : UNKNOWN;
   const ts = this.sym(target);
