@@ -5,11 +5,13 @@
  * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
  * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
  * one. Relative imports count dots from the importing file's package; absolute imports search the importing file's
- * own roots and project first (rootsFor).
+ * own roots and project first (rootsFor), then, for a name that is no standard library module, the importing file's
+ * folder and each folder above it (besideFile).
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { dictValue, listValue, readSetupCfg } from './setup-cfg.ts';
+import { isStdlibModule } from './stdlib.ts';
 
 const posix = path.posix;
 
@@ -150,6 +152,8 @@ export class PyModules {
   /** Folders holding Python files (directly or below): packages and namespace packages. */
   private readonly dirs = new Set<string>();
   private readonly memo = new Map<string, PyModule | null>();
+  /** besideFile's answers, by folder and dotted name. */
+  private readonly besideMemo = new Map<string, PyModule | null>();
   /** The roots in the order a folder's files search them (rootsFor), by folder. */
   private readonly orders = new Map<string, { key: number; roots: readonly string[] }>();
   private readonly orderKeys = new Map<string, number>();
@@ -201,13 +205,33 @@ export class PyModules {
     const order = this.rootsFor(from);
     const key = `${order.key}:${rest}`;
     const hit = this.memo.get(key);
-    if (hit !== undefined) return hit ?? undefined;
+    if (hit !== undefined) return hit ?? this.besideFile(from, rest);
     let out: PyModule | undefined;
     for (const r of order.roots) {
       out = this.inDir(r, rest.split('.'));
       if (out) break;
     }
     this.memo.set(key, out ?? null);
+    return out ?? this.besideFile(from, rest);
+  }
+
+  /**
+   * An absolute import no root holds, looked for in the importing file's folder, then in each folder above it below
+   * the repository root. A script's own folder is the first entry of `sys.path` when it runs (`python tools/run.py`
+   * imports `tools/helpers.py` as `helpers`), pytest puts a test's folder there, and type checkers resolve such an
+   * import this way once the roots, the standard library and the installed packages do not hold it. A standard
+   * library name is left to the standard library (`import json` beside a `json.py`), as a checker reads it.
+   */
+  private besideFile(from: string, rest: string): PyModule | undefined {
+    const parts = rest.split('.');
+    if (!parts[0] || isStdlibModule(parts[0])) return undefined;
+    const dir = posix.dirname(from);
+    if (dir === '.' || dir === '') return undefined;
+    const key = `${dir}\0${rest}`;
+    const hit = this.besideMemo.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const out = this.inDir(dir, parts) ?? this.besideFile(dir, rest);
+    this.besideMemo.set(key, out ?? null);
     return out;
   }
 
