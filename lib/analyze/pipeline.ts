@@ -24,6 +24,7 @@ import { readInside } from '../../index-store/host.ts';
 import { walkRepository, type WalkEntry } from '../files/walk.ts';
 import { classifySource, isSkipReason, type SkipCounts, type SkipReason } from '../files/skip-rules.ts';
 import { readSource, sha256 } from '../files/source.ts';
+import { configListingOf } from './config-listing.ts';
 import { countGraph, worst, type AnalyzeSummary, type Phase } from './summary.ts';
 import { silentProgress, type ProgressSink } from './progress.ts';
 import { ExtractPool, POOL_MIN_FILES, defaultWorkers } from './pool.ts';
@@ -297,7 +298,7 @@ async function stages(opts: BuildOptions, progress: ProgressSink, startPool: (fi
 
   // Nothing changed: same files, same hashes, same extractor and resolver, same configuration → keep the snapshot.
   // (a snapshot another build of codegraph made is resolved again: an upgrade may resolve differently)
-  const configListing = sha256(allPaths.filter((p) => p.endsWith('.json') || p === 'pnpm-workspace.yaml').sort().join('\n'));
+  const configListing = configListingOf(allPaths);
   if (previous && !force && !previous.defect && pending.length === 0 && added === 0 && deleted === 0 && cacheUsable
     && previous.meta.incremental?.stamp === codeStamp()
     && previous.meta.configListing === configListing && configUnchanged(root, previous.meta.configFiles)) {

@@ -12,6 +12,7 @@ import { generationDefect } from '../../index-store/verify.ts';
 import { headCommit } from '../../index-store/git.ts';
 import { walkRepository } from '../files/walk.ts';
 import { readSource, sha256 } from '../files/source.ts';
+import { configListingOf } from './config-listing.ts';
 import { classifySource } from '../files/skip-rules.ts';
 import { EXTRACT_VERSION } from './pipeline.ts';
 import { codeStamp } from './incremental.ts';
@@ -30,7 +31,7 @@ export interface IndexStatus {
   deleted: string[];
   /** Configuration files (tsconfig, package.json, …) whose content differs from index time. */
   configChanged: string[];
-  /** True when a `.json` file appeared or vanished (a new tsconfig/package.json can change resolution). */
+  /** True when a configuration file appeared or vanished (a new tsconfig, package.json or pyproject.toml can change resolution). */
   configFilesAddedOrRemoved: boolean;
   /** Why a full rebuild is due regardless of files (other snapshot format, extractor version or build of codegraph). */
   rebuild?: string;
@@ -74,7 +75,7 @@ export function indexStatus(root: string, options: { maxFileBytes?: number } = {
   const added: string[] = [];
   const seen = new Set<string>();
   const walked = walkRepository(root, { maxFileBytes: options.maxFileBytes, packageMarkers: PACKAGE_MARKERS }).files;
-  const listing = sha256(walked.map((f) => f.path).filter((p) => p.endsWith('.json')).sort().join('\n'));
+  const listing = configListingOf(walked.map((f) => f.path));
   const configFilesAddedOrRemoved = meta.configListing !== undefined && meta.configListing !== listing;
   for (const entry of walked) {
     if (!languageOf(entry.path)) continue;

@@ -36,6 +36,16 @@ export const LANGUAGES: readonly Language[] = [typescript, tsx, javascript, pyth
 /** Every language's source package markers (Language.packageMarkers), for the repository walk. */
 export const PACKAGE_MARKERS: readonly string[] = [...new Set(LANGUAGES.flatMap((l) => l.packageMarkers ?? []))].sort();
 
+const CONFIG_FILES = [...new Set(LANGUAGES.flatMap((l) => l.configFiles ?? []))];
+const CONFIG_NAMES = new Set(CONFIG_FILES.filter((n) => !n.startsWith('*')));
+const CONFIG_ENDINGS = CONFIG_FILES.filter((n) => n.startsWith('*')).map((n) => n.slice(1));
+
+/** True for a file some language's configuration loader reads (Language.configFiles), by its name. */
+export function isConfigPath(relPath: string): boolean {
+  const name = relPath.slice(relPath.lastIndexOf('/') + 1);
+  return CONFIG_NAMES.has(name) || CONFIG_ENDINGS.some((e) => name.endsWith(e));
+}
+
 /** A language's id: what files and symbols carry as `language`. */
 export type LanguageId = string;
 

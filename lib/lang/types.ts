@@ -127,4 +127,10 @@ export interface Language extends LanguageSpec {
    * (pypa/build's `src/build/`, coverage.py's `coverage/`, a .NET repository's `build/build.csproj` build script).
    */
   packageMarkers?: readonly string[];
+  /**
+   * File names (or `*.ext`) its rules' `loadConfig` reads that are no source of any language (tsconfig.json,
+   * pyproject.toml, go.mod): one appearing or vanishing makes an index that was up to date stale, as a source file
+   * added or deleted does (a changed one is caught by its recorded hash).
+   */
+  configFiles?: readonly string[];
 }

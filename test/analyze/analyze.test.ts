@@ -118,6 +118,29 @@ test('incremental: a configuration file that appears (or vanishes) rebuilds', as
   t.false((await analyzeRepository(root, { home })).summary.upToDate);
 });
 
+test('incremental: a project file of another language that appears (pyproject.toml, go.mod) rebuilds, and its roots resolve', async (t) => {
+  const { root, home } = tempRepo({ 'app.py': 'from pkg.mod import f\n\nf()\n', 'lib/pkg/__init__.py': '', 'lib/pkg/mod.py': 'def f():\n    pass\n' });
+  const first = await analyzeRepository(root, { home });
+  t.is(first.summary.edges.CALLS ?? 0, 0, 'without the project file, `pkg` is no package of the repository');
+  writeTree(root, { 'pyproject.toml': '[tool.setuptools]\npackage-dir = {"" = "lib"}\n' });
+  t.true(indexStatus(root).configFilesAddedOrRemoved);
+  const second = await analyzeRepository(root, { home });
+  t.false(second.summary.upToDate);
+  t.is(second.summary.edges.CALLS, 1, 'app.py calls lib/pkg/mod.py\'s f through the declared root');
+  t.true((await analyzeRepository(root, { home })).summary.upToDate);
+  t.true(indexStatus(root).upToDate);
+  writeTree(root, { 'tools/go.mod': 'module example.com/tools\n' });
+  t.false((await analyzeRepository(root, { home })).summary.upToDate);
+});
+
+test('status: a workspace file beside the sources (pnpm-workspace.yaml) reads as up to date after analyze', async (t) => {
+  const { root, home } = tempRepo({ ...SMALL_PROJECT, 'pnpm-workspace.yaml': 'packages:\n  - "packages/*"\n' });
+  await analyzeRepository(root, { home });
+  const status = indexStatus(root);
+  t.false(status.configFilesAddedOrRemoved);
+  t.true(status.upToDate);
+});
+
 test('incremental: a snapshot another build of codegraph made is resolved again, not kept as up to date (an upgrade may resolve differently)', async (t) => {
   const { root, home } = tempRepo(SMALL_PROJECT);
   const first = await analyzeRepository(root, { home });

@@ -22,4 +22,5 @@ export const c: Language = {
   repair: cMacroRepairs,
   collect: nominalCollector(cSyntax),
   rules: cRules,
+  configFiles: ['compile_commands.json'],
 };

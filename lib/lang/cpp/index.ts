@@ -34,4 +34,5 @@ export const cpp: Language = {
   repair: macroRepairs,
   collect: nominalCollector(cppSyntax),
   rules: cppRules,
+  configFiles: ['compile_commands.json'],
 };

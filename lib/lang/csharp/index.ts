@@ -23,4 +23,5 @@ export const csharp: Language = {
   rules: csharpRules,
   // an MSBuild project's folder is source, whatever its name (build output holds assemblies, never a project file)
   packageMarkers: ['*.csproj'],
+  configFiles: ['*.csproj', 'Directory.Build.props'],
 };

@@ -19,4 +19,5 @@ export const go: Language = {
   comments: goSyntax.comments,
   collect: nominalCollector(goSyntax),
   rules: goRules,
+  configFiles: ['go.mod'],
 };

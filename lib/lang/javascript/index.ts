@@ -22,4 +22,6 @@ export const javascript: Language = {
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
   rules: javascriptRules,
+  // tsconfig/jsconfig (and what they extend), package.json, a workspace's globs: the whole ECMAScript family's
+  configFiles: ['*.json', 'pnpm-workspace.yaml'],
 };

@@ -19,4 +19,5 @@ export const php: Language = {
   comments: phpSyntax.comments,
   collect: nominalCollector(phpSyntax),
   rules: phpRules,
+  configFiles: ['composer.json'],
 };

@@ -19,4 +19,5 @@ export const python: Language = {
   collect: collectPython,
   rules: pythonRules,
   packageMarkers: ['__init__.py'],
+  configFiles: ['pyproject.toml', 'setup.cfg'],
 };

@@ -34,4 +34,5 @@ export const rust: Language = {
   comments: rustSyntax.comments,
   collect: nominalCollector(rustSyntax),
   rules: rustRules,
+  configFiles: ['Cargo.toml'],
 };
