@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { posColumn, posLine } from '../lib/extract/facts.ts';
 import { extractFile, language, languageOf, loadProjectConfig } from '../lib/lang/index.ts';
 import { resolveProject } from '../lib/resolve/index.ts';
+import { seededRandom } from '../lib/util/seeded-random.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SIZE = 100;
@@ -68,8 +69,7 @@ function sites(root: string): Array<{ site: string; name: string; ours: string }
 
 /** A seeded draw of `n` sites (mulberry32 over the sorted list: the same code gives the same sample). */
 function draw<T>(items: readonly T[], n: number, seed: number): T[] {
-  let s = seed >>> 0;
-  const rand = (): number => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const rand = seededRandom(seed);
   const idx = items.map((_, i) => i);
   for (let i = idx.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [idx[i], idx[j]] = [idx[j], idx[i]]; }
   return idx.slice(0, n).sort((a, b) => a - b).map((i) => items[i]);

@@ -19,21 +19,15 @@ import { analyzeRepository } from '../lib/analyze/index.ts';
 import { exportLines } from '../lib/analyze/export.ts';
 import { readGraphData, readRefs, readUnresolved } from '../index-store/format.ts';
 import { bodyEdit } from './analyze.ts';
+import { seededRandom } from '../lib/util/seeded-random.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/rxjs/src'));
 const steps = Number(opt('--steps') ?? 12);
-let seed = Number(opt('--seed') ?? 1) >>> 0;
-
-/** mulberry32: the same seed, the same edits. */
-function random(): number {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-}
+/** The same seed, the same edits. */
+const random = seededRandom(Number(opt('--seed') ?? 1));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 
 function sources(dir: string): string[] {

@@ -15,6 +15,7 @@ import { tempDir, writeTree } from './_helpers.ts';
 import { processesKey } from '../../lib/analyze/incremental.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
+import { seededRandom } from '../../lib/util/seeded-random.ts';
 
 const TS_REPO: Record<string, string> = {
   'package.json': '{ "name": "shapes", "version": "1.0.0" }\n',
@@ -380,17 +381,6 @@ test('an appended export, the last index kept in memory by a long-lived thread: 
   await runEdits(t, NAMES_PY, namesPyEdits, new CountedResident());
 });
 
-/** A small deterministic PRNG (mulberry32): the same seed gives the same edits. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('TypeScript: seeded random edits keep the incremental snapshot equal to a cold one', async (t) => {
   await randomEdits(t, 20261123);
 });
@@ -403,7 +393,7 @@ test('TypeScript, the last index kept in memory by a long-lived thread: seeded r
 
 /** Twelve steps of one or two seeded random edits, each snapshot compared with a cold analyze. */
 async function randomEdits(t: ExecutionContext, seed: number, resident?: ResidentIndexes): Promise<void> {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   const names = ['helper', 'twice', 'makeCircle', 'main'];
   let added = 0;
