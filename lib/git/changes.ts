@@ -181,10 +181,17 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side, t
   // blank or comment line is counted through its point).
   const both = Boolean(oldSide.symbols && newSide.symbols);
   const removedCounted = new Set(removed), addedCounted = new Set(added);
-  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k], h.added[k], 'new') && !removedCounted.has(p))));
-  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k], h.removed[k], 'old') && !addedCounted.has(p))));
-  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
-  const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
+  // A decorator or annotation (`@…`) added right before a definition is part of it (a definition's lines start at
+  // its decorators), not a top-level line between two symbols: it touches the line it decorates, in the version
+  // known. Likewise one removed, seen from the new version.
+  const addedDecorators = both ? [] : d.hunks.map((h) => decoratorLines(h.addedText, h.insertedAfterOld, (k) => significant(h.addedText[k], h.added[k], 'new')));
+  const removedDecorators = both ? [] : d.hunks.map((h) => decoratorLines(h.removedText, h.removedAfterNew, (k) => significant(h.removedText[k], h.removed[k], 'old')));
+  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk, i) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k], h.added[k], 'new') && !removedCounted.has(p) && !addedDecorators[i].has(k))));
+  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk, i) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k], h.removed[k], 'old') && !addedCounted.has(p) && !removedDecorators[i].has(k))));
+  const decoratedOld = d.hunks.flatMap((h, i) => [...(addedDecorators[i] ?? [])].map((k) => h.insertedAfterOld[k] + 1));
+  const decoratedNew = d.hunks.flatMap((h, i) => [...(removedDecorators[i] ?? [])].map((k) => h.removedAfterNew[k] + 1));
+  const oldOwn = ownTouches(oldSide.symbols ?? [], sorted([...removed, ...decoratedOld]), insertedAfterOld);
+  const newOwn = ownTouches(newSide.symbols ?? [], sorted([...added, ...decoratedNew]), removedAfterNew);
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const newByKey = new Map((newSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const out: ChangedSymbol[] = [];
@@ -226,7 +233,8 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side, t
       else if ((newOwn.get(n) ?? 0) > 0 || (renamed && movesImports(n))) push(n, 'modified');
     }
   }
-  // Changed lines inside no symbol on either known side: imports, top-level statements.
+  // Changed lines inside no symbol on either known side: imports, top-level statements (a decorator added or removed
+  // is its definition's, above).
   const topLevel = outsideAll(oldSide.symbols, removed, 0) || outsideAll(newSide.symbols, added, 0)
     || outsideAll(oldSide.symbols, insertedAfterOld, 1) || outsideAll(newSide.symbols, removedAfterNew, 1);
   return { symbols: out, topLevel };
@@ -359,6 +367,29 @@ function ownTouches(symbols: GraphNode[], lines: number[], points: number[]): Ma
  */
 function statementOf(n: GraphNode, parent: GraphNode): boolean {
   return (n.label === 'Property' || n.label === 'Variable') && (parent.label === 'Function' || parent.label === 'Method');
+}
+
+/**
+ * Lines (their indexes) of one side's run of lines placed at one point of the other version that are decorators of
+ * the definition right after that point: the run's last code lines, when they start with `@` (Python's decorators,
+ * TypeScript's, Java's and Kotlin's annotations). A run that ends with other code (a whole new decorated function)
+ * keeps its decorators to itself.
+ */
+function decoratorLines(texts: string[], points: number[], isCode: (k: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  let k = texts.length - 1;
+  while (k >= 0) {
+    const point = points[k];
+    let j = k;
+    let decorating = true;
+    for (; j >= 0 && points[j] === point; j--) {
+      if (!decorating || !isCode(j)) continue;
+      if (texts[j].trim().startsWith('@')) out.add(j);
+      else decorating = false;
+    }
+    k = j;
+  }
+  return out;
 }
 
 /** Number of values of sorted `xs` in [from, to]. */
