@@ -67,6 +67,7 @@ const over = results.filter((r) => r.chars > BUDGET);
 const slow = results.filter((r) => r.ms > 1000);
 const largest = results.reduce((a, r) => (r.chars > a.chars ? r : a), { chars: 0 });
 const slowest = results.reduce((a, r) => (r.ms > a.ms ? r : a), { ms: 0 });
+const kind = (r) => (r.tool === 'impact' ? `impact ${r.body.direction ?? 'upstream'}` : r.tool);
 const brief = (r) => `${r.tool} ${JSON.stringify(r.body)} → ${r.status}${r.code ? ` ${r.code}` : ''}, ${r.chars} chars, ${Math.round(r.ms)} ms`;
 const report = {
   repo,
@@ -79,6 +80,11 @@ const report = {
   slow: slow.map(brief),
   largest: largest.tool ? brief(largest) : null,
   slowest: slowest.tool ? brief(slowest) : null,
+  // per tool (impact split by direction): the slowest call and the largest answer
+  byTool: Object.fromEntries([...new Set(results.map(kind))].sort().map((k) => {
+    const of = results.filter((r) => kind(r) === k);
+    return [k, { calls: of.length, maxMs: Math.round(Math.max(...of.map((r) => r.ms))), maxChars: Math.max(...of.map((r) => r.chars)) }];
+  })),
 };
 if (json) console.log(JSON.stringify(report, null, 2));
 else {
@@ -89,4 +95,5 @@ else {
   }
   console.log(`  largest: ${report.largest}`);
   console.log(`  slowest: ${report.slowest}`);
+  for (const [k, v] of Object.entries(report.byTool)) console.log(`  ${k}: ${v.calls} calls, slowest ${v.maxMs} ms, largest ${v.maxChars} chars`);
 }
