@@ -366,6 +366,41 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: [],
     archive: ['src', 'package.json', 'tsconfig.json'],
   },
+  // immer (`src`, 17 files): copy-on-write drafts as proxies over plain objects, arrays, maps and sets, a plugin
+  // registry of function tables (`getPlugin("Patches").applyPatches_`), the `Immer` class behind bound functions.
+  // Tuned on: measured fresh first
+  immer: {
+    repo: 'immerjs/immer',
+    commit: '061c2425e1c9dff89e4e4189d42af1b7839dfe0a',
+    include: ['src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
+  // redux-toolkit's `packages/toolkit/src` without tests (about 100 files): slices, thunks and RTK Query's endpoint
+  // builders as closures over generic definitions, listener middleware; redux, reselect and immer are not installed,
+  // so both sides read them as `any`. Tuned on: measured fresh first
+  'redux-toolkit': {
+    repo: 'reduxjs/redux-toolkit',
+    commit: '74200d87c27ca2b1c0915b2fbb4c44dd7494c2aa',
+    include: ['packages/toolkit/src'],
+    exclude: [],
+    excludeFiles: /(\/tests\/|\.(test|test-d|spec|typetest)\.tsx?$)/,
+    workspaces: [],
+    archive: ['packages/toolkit/src', 'packages/toolkit/package.json', 'packages/toolkit/tsconfig.json', 'packages/toolkit/tsconfig.base.json', 'packages/toolkit/tsconfig.test.json'],
+    tsconfig: 'packages/toolkit/tsconfig.base.json',
+  },
+  // valtio (`src`, 16 files): state as proxies (`ProxyHandler` traps over a snapshot cache), `proxyMap`/`proxySet`
+  // objects standing in for Map and Set, subscriptions and React hooks; React is not installed. Not tuned on: measured
+  // fresh and after the rules immer and redux-toolkit gave, its misses not read
+  valtio: {
+    repo: 'pmndrs/valtio',
+    commit: 'c24a93a1b62d1fb95a7fa78c840d32cf95bef348',
+    include: ['src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */

@@ -83,6 +83,11 @@ export interface TypeNames {
    * (`Array.from(users, (u) => …)`: u is an element of users).
    */
   fromMapped?: ReadonlySet<string>;
+  /**
+   * Global generic interfaces of methods each taking their type argument first (`ProxyHandler<T>`, whose traps get the
+   * target T): a literal they type has methods whose first parameter is a T.
+   */
+  handlers?: ReadonlyMap<string, readonly string[]>;
   /** Global maps constructed from an iterable of `[key, value]` entries (`new Map(pairs)`: a map of their values). */
   fromEntries?: ReadonlySet<string>;
   /** The global function making an object of `[key, value]` entries, written `Global.name` (`Object.fromEntries`). */

@@ -76,7 +76,8 @@ function mentionsUnbound(t: Expr, f: number, subst: Subst | undefined, depth: nu
 export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' }): Val {
   const call: CallFact = { callee: e.callee, at: 0, from: -1 };
   if (e.isNew) call.isNew = true;
-  const target = this.callTarget(f, call);
+  // (a const holding the function a factory's call returns, `const createSlice = buildCreateSlice()`: that function's)
+  const target = this.callTarget(f, call) ?? (e.isNew ? undefined : this.heldFunction(f, e.callee));
   if (!target) {
     // a built-in collection's method that takes an element (`points.push({ x: 1 })`, `map.set(k, { … })`)
     const el = e.isNew || e.callee.k !== 'member' ? undefined : this.collectionArgument(f, e.callee, e.arg);
@@ -224,6 +225,14 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     // `find().then((x) => …)`: x is what the promise resolves to
     const p = this.deref(this.value(f, call.callee.obj));
     if (p.t === 'prom') return p.of;
+  }
+  // a function given to a declared array's `push` (`callbacks_.push((scope) => …)` of `callbacks_: Array<(scope: Scope)
+  // => void>`), a set's `add`, a map's `set`: the element's function type's parameter, the checker's contextual type
+  if (call && call.callee.k === 'member' && COLLECTION_ARGS.has(call.callee.name)) {
+    const el = this.collectionArgument(f, call.callee, ctx.arg);
+    const fn = el ? this.callablePart(this.deref(el)) : undefined;
+    const p = fn?.params?.[ctx.param];
+    if (p && fn && !unboundTypeParam(p, fn.f, fn.subst)) return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
   const target = call ? this.callTarget(f, call) : undefined;
   if (!target) return call ? this.fnValueCallback(f, call, ctx.arg, ctx.param) : UNKNOWN;
@@ -774,6 +783,11 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   if (sym.label === 'Variable' && sym.kind === 'const' && sym.init) {
     const d = this.deref(c);
     if (d.t === 'fnval' || (d.t === 'ext' && d.fn)) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
+    // (… a function its call returns that is a symbol of its own, a named function expression, `return function
+    // createSlice<S>(o: Options<S>): Slice<S> {…}`: its declared result under the call's arguments, as calling that
+    // function by its name gives)
+    const held = this.heldFunction(c.f, { k: 'id', name: sym.name, b: symbolBinding(c.s) });
+    if (held && (held.f !== c.f || held.s !== c.s)) return weakenFrom(this.callResult(held, args, argFile, argc, targs), c, 'return-type');
   }
   // an overloaded one whose signatures declare different results: the signatures the argument count fits, where they
   // agree (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)

@@ -664,6 +664,8 @@ export class Evaluator {
         const vals = e.types.map((x) => this.value(f, x));
         const literals = this.literalsValue(vals);
         if (literals) return literals;
+        const tuples = this.tuplesValue(vals);
+        if (tuples) return tuples;
         for (let v of vals) {
           if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
             // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
@@ -1040,6 +1042,36 @@ export class Evaluator {
   }
 
   /** A tuple whose items are all one known type, as an array of it (undefined for any other tuple). */
+  /**
+   * Tuples through every branch (`const [draft, state] = c ? plugin.proxyMap_(v) : createProxy(v)`): one tuple whose
+   * item at each position is the same value in every branch, or the instances of each; unknown there otherwise, and
+   * where one branch's instance type extends another's (the checker reduces the union of tuples by subtypes, whole
+   * tuples, not items). Undefined where a branch is no tuple.
+   */
+  tuplesValue(vals: Val[]): (Val & { t: 'tup' }) | undefined {
+    if (vals.length < 2) return undefined;
+    const tups: Array<Val & { t: 'tup' }> = [];
+    for (const v of vals) { const d = this.deref(v); if (d.t !== 'tup') return undefined; tups.push(d); }
+    const width = Math.max(...tups.map((x) => x.items.length));
+    const items: Val[] = [];
+    for (let i = 0; i < width; i++) {
+      let one: Val | undefined;
+      const insts: Array<Val & { t: 'inst' }> = [];
+      let known = true;
+      for (const x of tups) {
+        const v = x.items[i];
+        if (!v || v.t === 'unknown') { known = false; break; }
+        if (addInstances(insts, v)) continue;
+        if (one && !sameValue(one, v)) { known = false; break; }
+        one ??= v;
+      }
+      if (known && one && insts.length) known = false;
+      if (known && insts.some((x) => insts.some((y) => (y.f !== x.f || y.s !== x.s) && this.inheritsFrom(x, y)))) known = false;
+      items.push(!known ? UNKNOWN : one ?? instancesValue(insts));
+    }
+    return { t: 'tup', items, r: tups[0].r, c: Math.min(...tups.map((x) => x.c)) };
+  }
+
   tupleArray(o: Val & { t: 'tup' }): (Val & { t: 'arr'; el: Val }) | undefined {
     const first = o.items[0];
     if (!first || first.t === 'unknown' || first.t === 'ext' || !o.items.every((x) => sameValue(x, first))) return undefined;

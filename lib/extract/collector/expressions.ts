@@ -252,10 +252,18 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // `Awaited<T>`: what awaiting a T gives (a type: see typeValueAt)
     if (inner.name === types.awaited && g.arg) return { k: 'await', inner: this.expr(g.arg) };
     // `Extract<Figure, { kind: 'circle' }>`, `Exclude<Figure, Circle>`: some parts of a union (see extracted)
+    // `Exclude<Plugins[K], undefined>`: the union without its nullish parts, which is how NonNullable reads it
+    if (inner.name === types.exclude && g.arg && g.arg2 && this.isNullishType(g.arg2)) return this.expr(g.arg);
     if ((inner.name === types.extract || inner.name === types.exclude) && g.arg && g.arg2) {
       const out: Expr = { k: 'extract', of: this.expr(g.arg), by: this.expr(g.arg2) };
       if (inner.name === types.exclude) out.not = true;
       return out;
+    }
+    // `ProxyHandler<T>`: an object type whose methods take a T first (what else they take or give is not read)
+    const traps = g.arg ? types.handlers?.get(inner.name) : undefined;
+    if (traps) {
+      const target = this.expr(g.arg!);
+      return { k: 'object', props: traps.map((name) => ({ name, type: { k: 'fntype', returns: { k: 'other' }, params: [target] } })) };
     }
     // `Record<K, T>`: any key gives a T
     if (types.record.has(inner.name) && g.arg2) return { k: 'object', props: [], index: this.expr(g.arg2) };
@@ -601,6 +609,13 @@ export function isNullish(this: Collector, n: Node): boolean {
   const len = n.end - n.start;
   for (const w of this.syntax.nullish) if (len === w.length && this.text.startsWith(w, n.start)) return true;
   return false;
+}
+
+/** A type that is nullish words only (`undefined`, `null | undefined`). */
+export function isNullishType(this: Collector, n: Node): boolean {
+  const u = this.unions.get(n);
+  if (u?.length && !this.conditionals.has(n)) return u.every((p) => this.isComment(p) || this.isNullishType(p));
+  return this.isNullish(n);
 }
 
 /** An empty object literal (`{}`, `{ }`) written as a value. */

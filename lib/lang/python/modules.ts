@@ -5,11 +5,13 @@
  * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
  * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
  * one. Relative imports count dots from the importing file's package; absolute imports search the importing file's
- * own roots and project first (rootsFor).
+ * own roots and project first (rootsFor), then, for a name that is no standard library module, the importing file's
+ * folder and each folder above it (besideFile).
  */
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { dictValue, listValue, readSetupCfg } from './setup-cfg.ts';
+import { isStdlibModule } from './stdlib.ts';
 
 const posix = path.posix;
 
@@ -144,12 +146,17 @@ function obj(v: unknown): Record<string, unknown> | undefined {
 }
 function arr(v: unknown): unknown[] { return Array.isArray(v) ? v : []; }
 
+/** A module found beside an importing file (besideFile), and the folder that holds it. */
+interface Beside { module: PyModule; dir: string }
+
 /** Module lookup over the project's Python files. */
 export class PyModules {
   private readonly files: ReadonlySet<string>;
   /** Folders holding Python files (directly or below): packages and namespace packages. */
   private readonly dirs = new Set<string>();
   private readonly memo = new Map<string, PyModule | null>();
+  /** besideFile's answers, by folder and dotted name. */
+  private readonly besideMemo = new Map<string, Beside | null>();
   /** The roots in the order a folder's files search them (rootsFor), by folder. */
   private readonly orders = new Map<string, { key: number; roots: readonly string[] }>();
   private readonly orderKeys = new Map<string, number>();
@@ -198,6 +205,25 @@ export class PyModules {
       for (let k = 1; k < dots; k++) { if (dir === '') return undefined; dir = posix.dirname(dir); if (dir === '.') dir = ''; }
       return rest ? this.inDir(dir, rest.split('.')) : this.packageAt(dir);
     }
+    return this.inRoots(from, rest) ?? this.besideFile(from, rest)?.module;
+  }
+
+  /**
+   * The module `import a.b.c` binds as `a`: the roots' `a`, else, beside the file, the `a` of the folder that holds
+   * the whole of `a.b.c` (a folder holding only an `a` is some other `a`: a project package named like the installed
+   * one it wraps, `gis/geoip2/` beside `gis/geoip2/base.py`'s `import geoip2.database`).
+   */
+  resolveHead(from: string, source: string): PyModule | undefined {
+    const head = source.split('.')[0];
+    if (!head || head === source) return this.resolve(from, source);
+    const rooted = this.inRoots(from, head);
+    if (rooted) return rooted;
+    const found = this.besideFile(from, source);
+    return found && this.inDir(found.dir, [head]);
+  }
+
+  /** The absolute module `rest` in the roots file `from` searches (rootsFor), memoised by their order. */
+  private inRoots(from: string, rest: string): PyModule | undefined {
     const order = this.rootsFor(from);
     const key = `${order.key}:${rest}`;
     const hit = this.memo.get(key);
@@ -208,6 +234,35 @@ export class PyModules {
       if (out) break;
     }
     this.memo.set(key, out ?? null);
+    return out;
+  }
+
+  /**
+   * An absolute import no root holds, looked for in the importing file's folder, then in each folder above it below
+   * the repository root (the module, and the folder it was found in). A script's own folder is the first entry of
+   * `sys.path` when it runs (`python tools/run.py` imports `tools/helpers.py` as `helpers`), pytest puts a test's
+   * folder there, and type checkers resolve such an import this way once the roots, the standard library and the
+   * installed packages do not hold it. A standard library name is left to the standard library (`import json` beside
+   * a `json.py`), as a checker reads it. A module that imports its own name (`backends/trio.py`'s `import trio`, a
+   * package's `__init__.py` importing the package's name) means the installed package it wraps, which the project
+   * does not hold, never itself.
+   */
+  private besideFile(from: string, rest: string): Beside | undefined {
+    const head = rest.split('.')[0];
+    if (!head || isStdlibModule(head)) return undefined;
+    const found = this.besideFolder(posix.dirname(from), rest);
+    return found && found.module.file === from ? undefined : found;
+  }
+
+  /** The module `rest` names in folder `dir` or the nearest folder above it (below the repository root). */
+  private besideFolder(dir: string, rest: string): Beside | undefined {
+    if (dir === '.' || dir === '') return undefined;
+    const key = `${dir}\0${rest}`;
+    const hit = this.besideMemo.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const module = this.inDir(dir, rest.split('.'));
+    const out = module ? { module, dir } : this.besideFolder(posix.dirname(dir), rest);
+    this.besideMemo.set(key, out ?? null);
     return out;
   }
 

@@ -300,8 +300,7 @@ export class PythonResolver implements LanguageRelations {
     const imp = this.py(f).imports[i];
     if (imp.kind === 'module') {
       // `import a.b.c` binds `a`
-      const top = imp.source.split('.')[0];
-      const m = this.moduleOf(f, top);
+      const m = this.modules.resolveHead(this.sink.files[f].path, imp.source);
       return m ? { t: 'mod', m } : EXT;
     }
     const m = this.moduleOf(f, imp.source);

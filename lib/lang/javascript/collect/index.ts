@@ -28,6 +28,9 @@ const LIB_TYPES = new Set([
 ]);
 import './roles.ts';
 
+/** The traps of lib.es2015.proxy.d.ts's `ProxyHandler<T>`, each taking the proxy's target first. */
+const PROXY_TRAPS = ['apply', 'construct', 'defineProperty', 'deleteProperty', 'get', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'has', 'isExtensible', 'ownKeys', 'preventExtensions', 'set', 'setPrototypeOf'];
+
 /** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
 const TYPES: TypeNames = {
   same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
@@ -36,6 +39,7 @@ const TYPES: TypeNames = {
   fromMapped: new Set(['Array.from']),
   fromEntries: new Set(['Map', 'WeakMap']),
   entriesObject: 'Object.fromEntries',
+  handlers: new Map([['ProxyHandler', PROXY_TRAPS]]),
 };
 
 /** The plugin of every ECMAScript language. */
