@@ -45,4 +45,8 @@ rust-service tokio-rs/mini-redis 3d93b42bc363220f85af4fc9e1bebd35b588a4a3
 csharp-web gothinkster/aspnetcore-realworld-example-app 3329c1053016d0d3dfb13997f13b82ffaa90c89f
 ruby-cli rails/thor 59a764a221d7d3d45455c1fb23f0067b2d8d9eee
 php-web slimphp/Slim 5542d85ddb8645e2b6bba2d91905863ecf380edd
+python-django HackSoftware/Django-Styleguide-Example 00107c24554a811f369d3f908a15763cb77dbf2a
+python-httpie httpie/cli 0689b55e1d0a16385b7e275db4458c155d746b6a
+typescript-nest brocoders/nestjs-boilerplate 9620f159eefe38f47747d02ab162852367c5472c
+javascript-kuma louislam/uptime-kuma e1937a6d25d875d52b66b622d3d03e16c8198c06
 LIST

@@ -1,18 +1,19 @@
 /**
  * The `impact` answer cut to its size budget: the impacted symbols nearest first (depth 1, the ones that will
- * break, before depth 2 and 3), then the unresolved call sites, the affected flows and modules; `impactedCount`,
- * `summary` and `unresolved.count` always count everything. `more` names each cut list with the `section` and `offset` that read on; `byDepth` is
+ * break, before depth 2 and 3), then the unresolved call sites, the affected flows and modules, and the target's own
+ * members (a class's methods, a file's symbols: a large class or file lists hundreds); `impactedCount`, `summary`,
+ * `unresolved.count` and `targetMemberCount` always count everything. `more` names each cut list with the `section` and `offset` that read on; `byDepth` is
  * paged in its nearest-first order.
  */
 import type { ImpactResult, ImpactedSymbol } from '../lib/symbols/impact.ts';
 import type { SymbolCandidate } from '../lib/symbols/lookup.ts';
 import { fitCount, fitSections, jsonSize, type SectionCut } from './budget.ts';
 
-export const IMPACT_SECTIONS = ['byDepth', 'unresolved', 'affected_processes', 'affected_modules'] as const;
+export const IMPACT_SECTIONS = ['byDepth', 'unresolved', 'affected_processes', 'affected_modules', 'targetMembers'] as const;
 export type ImpactSection = typeof IMPACT_SECTIONS[number];
-const WEIGHTS: Record<ImpactSection, number> = { byDepth: 4, unresolved: 1.5, affected_processes: 1.5, affected_modules: 0.5 };
+const WEIGHTS: Record<ImpactSection, number> = { byDepth: 4, unresolved: 1.5, affected_processes: 1.5, affected_modules: 0.5, targetMembers: 0.5 };
 
-export type BudgetedImpact = ImpactResult & { more?: SectionCut[] };
+export type BudgetedImpact = ImpactResult & { more?: SectionCut[]; targetMemberCount?: number };
 
 /** The impacted symbols in nearest-first order, each with its depth. */
 function flatten(byDepth: Record<string, ImpactedSymbol[]>): Array<{ depth: string; item: ImpactedSymbol }> {
@@ -31,8 +32,12 @@ export function fitImpact(full: ImpactResult, maxChars: number, section?: Impact
     { name: 'unresolved', items: full.unresolved?.sites ?? [], weight: WEIGHTS.unresolved },
     { name: 'affected_processes', items: full.affected_processes, weight: WEIGHTS.affected_processes },
     { name: 'affected_modules', items: full.affected_modules, weight: WEIGHTS.affected_modules },
+    { name: 'targetMembers', items: full.targetMembers, weight: WEIGHTS.targetMembers },
   ];
-  const empty = { ...full, byDepth: {}, affected_processes: [], affected_modules: [], ...(full.unresolved ? { unresolved: { ...full.unresolved, sites: [] } } : {}) };
+  const empty = {
+    ...full, byDepth: {}, affected_processes: [], affected_modules: [], targetMembers: [], targetMemberCount: full.targetMembers.length,
+    ...(full.unresolved ? { unresolved: { ...full.unresolved, sites: [] } } : {}),
+  };
   const { kept, cuts } = fitSections(sections, maxChars, jsonSize(empty) + 20, section, offset);
   const byDepth: Record<string, ImpactedSymbol[]> = {};
   for (const { depth, item } of kept.get('byDepth') as typeof listed) (byDepth[depth] ??= []).push(item);
@@ -40,8 +45,11 @@ export function fitImpact(full: ImpactResult, maxChars: number, section?: Impact
     ...full, byDepth,
     affected_processes: kept.get('affected_processes') as ImpactResult['affected_processes'],
     affected_modules: kept.get('affected_modules') as ImpactResult['affected_modules'],
+    targetMembers: kept.get('targetMembers') as string[],
     truncated: full.truncated || cuts.length > 0,
   };
+  // The members' count is exact whenever their listing is not whole.
+  if (out.targetMembers.length < full.targetMembers.length) out.targetMemberCount = full.targetMembers.length;
   if (full.unresolved) out.unresolved = { count: full.unresolved.count, sites: kept.get('unresolved') as NonNullable<ImpactResult['unresolved']>['sites'] };
   if (cuts.length) out.more = cuts;
   return out;

@@ -46,7 +46,7 @@ const schema = Joi.object({
   minConfidence: Joi.number().min(0).max(1).default(0).description('Ignore edges resolved with lower confidence (0..1)'),
   limit: Joi.number().integer().min(1).max(100_000).default(2000).description('Most symbols listed in byDepth; counts cover everything and `truncated` says when the list was cut'),
   max_chars: maxCharsField(DEFAULT_MAX_CHARS),
-  section: Joi.string().valid(...IMPACT_SECTIONS).description('Read only this list from offset (byDepth in its nearest-first order; unresolved: its sites): after an answer whose `more` names it'),
+  section: Joi.string().valid(...IMPACT_SECTIONS).description('Read only this list from offset (byDepth in its nearest-first order; unresolved: its sites; targetMembers: the target\'s own members): after an answer whose `more` names it'),
   offset: offsetField,
   ...symbolFields,
   repo: repoField,

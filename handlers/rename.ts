@@ -7,8 +7,14 @@ import { fileWrites, planRename, previewId, toResponse, unindexedWrites } from '
 import type { FileChange, RenameEdit, RenameRequest, RenameResponse } from '../lib/rename/index.ts';
 import { DEFAULT_MAX_CHARS, fitCount, jsonSize, maxCharsField, offsetField, type SectionCut } from './budget.ts';
 
-/** The answer: the edits as many as `max_chars` holds (the summary counts them all), `more` where to read on. */
-export type RenameAnswer = RenameResponse & { truncated: boolean; more?: SectionCut[] };
+/**
+ * The answer: the edits as many as `max_chars` holds (the summary counts them all), `more` where to read on; the
+ * symbols renamed with it cut to a quarter of the budget, `tied_symbol_count` counting them all when cut.
+ */
+export type RenameAnswer = RenameResponse & { truncated: boolean; more?: SectionCut[]; tied_symbol_count?: number };
+
+/** Share of the budget the tied symbols may take: the edits are what a reviewer reads. */
+const TIED_SHARE = 0.25;
 
 const schema = Joi.object({
   symbol_name: Joi.string().min(1).max(1024).description('Current name of the symbol (or Class.member); required unless symbol_uid is given'),
@@ -68,8 +74,17 @@ export const rename = defineTool<RenameRequest & { max_chars: number; offset?: n
 });
 
 /** Cuts the listing of edits (files in order, edits by line) to `maxChars` from `offset`; the summary stays whole. */
-function fitRename(full: RenameResponse, maxChars: number, offset: number): RenameAnswer {
-  if (offset === 0 && jsonSize(full) <= maxChars - 20) return { ...full, truncated: false };
+function fitRename(whole: RenameResponse, maxChars: number, offset: number): RenameAnswer {
+  if (offset === 0 && jsonSize(whole) <= maxChars - 20) return { ...whole, truncated: false };
+  // An interface method implemented by hundreds of classes ties them all: listed whole they would crowd the edits
+  // out (or pass the budget alone). Every one's edits are in the listing whatever this list shows.
+  let full: RenameResponse & { tied_symbol_count?: number } = whole;
+  const tiedRoom = Math.floor(maxChars * TIED_SHARE);
+  if (jsonSize(whole.tied_symbols) > tiedRoom) {
+    const kept = fitCount(whole.tied_symbols, tiedRoom - 40);
+    full = { ...whole, tied_symbols: whole.tied_symbols.slice(0, kept), tied_symbol_count: whole.tied_symbols.length };
+  }
+  const tiedCut = full.tied_symbols.length < whole.tied_symbols.length;
   const edits: Array<{ file: string; edit: RenameEdit }> = full.changes.flatMap((c) => c.edits.map((edit) => ({ file: c.file_path, edit })));
   const fixed = jsonSize({ ...full, changes: [], truncated: true, more: [{ section: 'changes', shown: 0, total: edits.length, next_offset: 0 }] });
   const rest = edits.slice(offset);
@@ -81,7 +96,7 @@ function fitRename(full: RenameResponse, maxChars: number, offset: number): Rena
     if (last && last.file_path === file) last.edits.push(edit); else changes.push({ file_path: file, edits: [edit] });
   }
   const end = offset + n;
-  const out: RenameAnswer = { ...full, changes, truncated: end < edits.length || offset > 0 };
+  const out: RenameAnswer = { ...full, changes, truncated: end < edits.length || offset > 0 || tiedCut };
   if (end < edits.length) out.more = [{ section: 'changes', shown: n, total: edits.length, next_offset: end }];
   return out;
 }

@@ -162,6 +162,8 @@ export class CodeGraphView implements PropertyGraph {
     return this.nodeKeySet.has(key);
   }
 
+  hasPropertyKey(key: string): boolean { return this.nodeHasKey(key) || this.relHasKey(key); }
+
   /** Whether some edge has `key`: false means every relationship reads null. */
   private relHasKey(key: string): boolean {
     if (!this.relKeySet) {

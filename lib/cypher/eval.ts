@@ -42,9 +42,16 @@ export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOp
       // Readers are fetched once per graph (the compiled query may run on one graph at a time).
       let graph: PropertyGraph | undefined;
       let nodeRead: ((id: number) => Value) | undefined, relRead: ((id: number) => Value) | undefined;
+      // A key no node or relationship has reads null everywhere: say so (with the close keys) rather than answer
+      // rows of nulls, or an ORDER BY on nothing, without a word.
+      let missing: string | undefined;
       return (row, ctx) => {
         const o = obj(row, ctx);
-        if (ctx.graph !== graph) { graph = ctx.graph; nodeRead = graph.nodeReader?.(key); relRead = graph.relReader?.(key); }
+        if (ctx.graph !== graph) {
+          graph = ctx.graph; nodeRead = graph.nodeReader?.(key); relRead = graph.relReader?.(key);
+          missing = graph.hasPropertyKey?.(key) === false ? missingKeyWarning(key, graph) : undefined;
+        }
+        if (missing !== undefined && (o instanceof NodeVal || o instanceof RelVal)) ctx.warnings?.add(missing);
         if (nodeRead !== undefined && o instanceof NodeVal) return nodeRead(o.id);
         if (relRead !== undefined && o instanceof RelVal) return relRead(o.id);
         return ops.property(o, key, ctx);
@@ -396,3 +403,30 @@ function compileMapProjection(env: CompileEnv, objExpr: Expr, items: MapProjItem
 }
 
 export { CFloat, PathVal };
+
+/** Keys of the graph close to `key`: the same in another case, a prefix of 4+ shared, or 2 edits away at most. */
+function closeKeys(key: string, keys: readonly string[]): string[] {
+  const q = key.toLowerCase();
+  const near = (k: string): boolean => {
+    const c = k.toLowerCase();
+    if (c === q) return true;
+    if (Math.min(c.length, q.length) >= 4 && c.slice(0, 4) === q.slice(0, 4)) return true;
+    if (Math.abs(c.length - q.length) > 2) return false;
+    // Levenshtein distance, small strings only (property names).
+    let prev = Array.from({ length: c.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= q.length; i++) {
+      const cur = [i];
+      for (let j = 1; j <= c.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (q[i - 1] === c[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+    return prev[c.length] <= 2;
+  };
+  return keys.filter(near).slice(0, 5);
+}
+
+/** The warning for reading a property no node or relationship of the graph has. */
+function missingKeyWarning(key: string, graph: PropertyGraph): string {
+  const close = closeKeys(key, graph.propertyKeyNames());
+  const hint = close.length ? ` (did you mean ${close.map((k) => `'${k}'`).join(', ')}?)` : '';
+  return `no node or relationship has a property '${key}', so it reads as null${hint}; CALL db.propertyKeys() lists them`;
+}

@@ -59,6 +59,11 @@ export interface PropertyGraph {
    */
   nodeReader?(key: string): (id: number) => Value;
   relReader?(key: string): (id: number) => Value;
+  /**
+   * Whether some node or relationship has property `key` (own, or virtual such as `n.id`): false means `x.key`
+   * reads null on every one of them, so a query that reads it can be told (a misspelt or foreign key).
+   */
+  hasPropertyKey?(key: string): boolean;
   /** Schema listings for db.labels(), db.relationshipTypes(), db.propertyKeys(). */
   labelNames(): string[];
   relTypeNames(): string[];

@@ -1,7 +1,7 @@
 /**
  * Maps a parsed diff onto symbols: which were added, modified or deleted. Each file has an old and a new
- * version; the index describes at most one of them (checked by content hash: the new text from the working
- * tree, the old one rebuilt by reversing the diff), and its symbols come from the snapshot's per-file symbol
+ * version; the index describes at most one of them (checked by content hash: the working tree holds one side,
+ * the diff rebuilds the other; see versionsOf), and its symbols come from the snapshot's per-file symbol
  * table — nothing is parsed at query time. The version the index does not describe is known only through the
  * diff's lines: a symbol of the known side whose every line went away is deleted (or added, seen from the new
  * side), one with changed lines is modified, and changed lines outside every symbol modify the file. When both
@@ -13,7 +13,7 @@ import type { GraphNode } from '../graph/schema.ts';
 import type { IndexedFile, SnapshotHost } from '../../index-store/snapshot.ts';
 import { fileNode, qualifiedNameOf, symbolsInFile } from '../symbols/lookup.ts';
 import type { DiffHunk, FileDiff, FileStatus } from './diff.ts';
-import { reverseApply } from './reconstruct.ts';
+import { forwardApply, reverseApply } from './reconstruct.ts';
 import { language, languageOf } from '../lang/index.ts';
 
 export type ChangeType = 'added' | 'modified' | 'deleted';
@@ -91,13 +91,10 @@ interface Side {
 function mapFile(src: ChangeSource, d: FileDiff): { side: IndexSide; symbols: ChangedSymbol[] } {
   const oldIdx = d.oldPath ? src.files.get(d.oldPath) : undefined;
   const newIdx = d.newPath ? src.files.get(d.newPath) : undefined;
-  const newText = d.newPath ? src.host.readFile(d.newPath) : '';
-  const oldText = newText === undefined ? undefined : d.oldPath === null ? '' : reverseApply(newText, d);
-  // The new text is only trusted when the diff can be reversed on it (a staged diff with later edits cannot).
-  const newTrusted = oldText !== undefined ? newText : undefined;
+  const { old: oldText, new: newText } = versionsOf(src, d);
 
   let side: IndexSide = 'none';
-  if (newIdx && newTrusted !== undefined && sameContent(newTrusted, newIdx.hash)) side = 'new';
+  if (newIdx && newText !== undefined && sameContent(newText, newIdx.hash)) side = 'new';
   else if (oldIdx && oldText !== undefined && sameContent(oldText, oldIdx.hash)) side = 'old';
   else if (oldIdx || newIdx) side = 'stale';
 
@@ -114,7 +111,7 @@ function mapFile(src: ChangeSource, d: FileDiff): { side: IndexSide; symbols: Ch
     : version(d.oldPath, side === 'old', side === 'stale' && Boolean(oldIdx));
   const newSide = version(d.newPath, side === 'new', side === 'stale' && !oldIdx && Boolean(newIdx));
 
-  const out = classify(src.graph, d, oldSide, newSide, { old: oldText, new: newTrusted });
+  const out = classify(src.graph, d, oldSide, newSide, { old: oldText, new: newText });
   // The file itself: added / deleted, or modified when lines outside every symbol changed (imports, top-level code).
   if (code && (oldIdx || newIdx || d.status === 'added' || out.topLevel)) {
     const change: ChangeType | undefined = d.status === 'added' ? 'added' : d.status === 'deleted' ? 'deleted'
@@ -122,6 +119,36 @@ function mapFile(src: ChangeSource, d: FileDiff): { side: IndexSide; symbols: Ch
     if (change) out.symbols.push(fileEntry(src.graph, change === 'deleted' ? d.oldPath! : d.newPath!, change === 'modified' ? d.oldPath : null, change));
   }
   return { side, symbols: out.symbols };
+}
+
+/**
+ * Both versions of a file, from the working tree and the diff. The working tree holds the diff's new side after git's
+ * own scopes, but a diff passed as text may not be applied yet (a patch under review, a commit's diff on its
+ * parent): then the working tree holds the old side and the diff gives the new one. A text is only trusted when the
+ * diff applies to it exactly (a staged diff with later edits applies neither way); when a diff applies both ways (a
+ * deletion or an addition at the end of a file), the side whose end agrees with the hunks' context wins, and the new
+ * side first.
+ */
+function versionsOf(src: ChangeSource, d: FileDiff): { old?: string; new?: string } {
+  const onDiskNew = d.newPath === null ? '' : src.host.readFile(d.newPath);
+  let read = false, onDiskOld: string | undefined;
+  const oldOnDisk = () => {
+    if (!read) onDiskOld = d.oldPath === null ? '' : d.oldPath === d.newPath ? onDiskNew : src.host.readFile(d.oldPath);
+    read = true;
+    return onDiskOld;
+  };
+  for (const endsAtShortContext of [true, false]) {
+    if (onDiskNew !== undefined) {
+      const old = d.oldPath === null ? '' : reverseApply(onDiskNew, d, { endsAtShortContext });
+      if (old !== undefined) return { old, new: onDiskNew };
+    }
+    const before = oldOnDisk();
+    if (before !== undefined) {
+      const after = d.newPath === null ? '' : forwardApply(before, d, { endsAtShortContext });
+      if (after !== undefined) return { old: before, new: after };
+    }
+  }
+  return {};
 }
 
 function fileEntry(graph: CodeGraph, path: string, altPath: string | null, change: ChangeType): ChangedSymbol {
@@ -154,10 +181,17 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side, t
   // blank or comment line is counted through its point).
   const both = Boolean(oldSide.symbols && newSide.symbols);
   const removedCounted = new Set(removed), addedCounted = new Set(added);
-  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k], h.added[k], 'new') && !removedCounted.has(p))));
-  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k], h.removed[k], 'old') && !addedCounted.has(p))));
-  const oldOwn = ownTouches(oldSide.symbols ?? [], removed, insertedAfterOld);
-  const newOwn = ownTouches(newSide.symbols ?? [], added, removedAfterNew);
+  // A decorator or annotation (`@…`) added right before a definition is part of it (a definition's lines start at
+  // its decorators), not a top-level line between two symbols: it touches the line it decorates, in the version
+  // known. Likewise one removed, seen from the new version.
+  const addedDecorators = both ? [] : d.hunks.map((h) => decoratorLines(h.addedText, h.insertedAfterOld, (k) => significant(h.addedText[k], h.added[k], 'new')));
+  const removedDecorators = both ? [] : d.hunks.map((h) => decoratorLines(h.removedText, h.removedAfterNew, (k) => significant(h.removedText[k], h.removed[k], 'old')));
+  const insertedAfterOld = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk, i) => h.insertedAfterOld.filter((p, k) => significant(h.addedText[k], h.added[k], 'new') && !removedCounted.has(p) && !addedDecorators[i].has(k))));
+  const removedAfterNew = both ? [] : sorted(d.hunks.flatMap((h: DiffHunk, i) => h.removedAfterNew.filter((p, k) => significant(h.removedText[k], h.removed[k], 'old') && !addedCounted.has(p) && !removedDecorators[i].has(k))));
+  const decoratedOld = d.hunks.flatMap((h, i) => [...(addedDecorators[i] ?? [])].map((k) => h.insertedAfterOld[k] + 1));
+  const decoratedNew = d.hunks.flatMap((h, i) => [...(removedDecorators[i] ?? [])].map((k) => h.removedAfterNew[k] + 1));
+  const oldOwn = ownTouches(oldSide.symbols ?? [], sorted([...removed, ...decoratedOld]), insertedAfterOld);
+  const newOwn = ownTouches(newSide.symbols ?? [], sorted([...added, ...decoratedNew]), removedAfterNew);
   const oldByKey = new Map((oldSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const newByKey = new Map((newSide.symbols ?? []).map((n) => [keyOf(n), n]));
   const out: ChangedSymbol[] = [];
@@ -199,7 +233,8 @@ function classify(graph: CodeGraph, d: FileDiff, oldSide: Side, newSide: Side, t
       else if ((newOwn.get(n) ?? 0) > 0 || (renamed && movesImports(n))) push(n, 'modified');
     }
   }
-  // Changed lines inside no symbol on either known side: imports, top-level statements.
+  // Changed lines inside no symbol on either known side: imports, top-level statements (a decorator added or removed
+  // is its definition's, above).
   const topLevel = outsideAll(oldSide.symbols, removed, 0) || outsideAll(newSide.symbols, added, 0)
     || outsideAll(oldSide.symbols, insertedAfterOld, 1) || outsideAll(newSide.symbols, removedAfterNew, 1);
   return { symbols: out, topLevel };
@@ -332,6 +367,29 @@ function ownTouches(symbols: GraphNode[], lines: number[], points: number[]): Ma
  */
 function statementOf(n: GraphNode, parent: GraphNode): boolean {
   return (n.label === 'Property' || n.label === 'Variable') && (parent.label === 'Function' || parent.label === 'Method');
+}
+
+/**
+ * Lines (their indexes) of one side's run of lines placed at one point of the other version that are decorators of
+ * the definition right after that point: the run's last code lines, when they start with `@` (Python's decorators,
+ * TypeScript's, Java's and Kotlin's annotations). A run that ends with other code (a whole new decorated function)
+ * keeps its decorators to itself.
+ */
+function decoratorLines(texts: string[], points: number[], isCode: (k: number) => boolean): Set<number> {
+  const out = new Set<number>();
+  let k = texts.length - 1;
+  while (k >= 0) {
+    const point = points[k];
+    let j = k;
+    let decorating = true;
+    for (; j >= 0 && points[j] === point; j--) {
+      if (!decorating || !isCode(j)) continue;
+      if (texts[j].trim().startsWith('@')) out.add(j);
+      else decorating = false;
+    }
+    k = j;
+  }
+  return out;
 }
 
 /** Number of values of sorted `xs` in [from, to]. */

@@ -162,20 +162,29 @@ function nameMatches(idx: SymbolIndex, name: string): GraphNode[] {
 }
 
 /**
- * A name qualified by its namespace or package (`CommandLine.Parser`, `org.jsoup.nodes.Element`), which qualified
- * names leave out: the longest-matching rest of the name, among symbols whose file declares that namespace (a
- * `namespace`/`package` symbol of that name) or sits in the folder it names (`…/org/jsoup/nodes/Element.java`).
+ * A name qualified by its namespace, package or module (`CommandLine.Parser`, `org.jsoup.nodes.Element`, Python's
+ * `httpie.utils.split`), which qualified names leave out: the longest-matching rest of the name, among symbols whose
+ * file declares that namespace (a `namespace`/`package` symbol of that name), sits in the folder it names
+ * (`…/org/jsoup/nodes/Element.java`) or is the module it names (`…/httpie/utils.py`, a package's `__init__.py`).
  */
 function namespaceMatches(idx: SymbolIndex, name: string): GraphNode[] {
   for (let i = name.indexOf('.'); i > 0; i = name.indexOf('.', i + 1)) {
-    const prefix = name.slice(0, i), inner = nameMatches(idx, name.slice(i + 1));
+    const prefix = name.slice(0, i), rest = name.slice(i + 1), inner = nameMatches(idx, rest);
     if (inner.length === 0) continue;
     const declaring = new Set((idx.byName.get(prefix) ?? []).filter((n) => n.kind === 'namespace' || n.kind === 'package').map((n) => n.filePath));
     const folder = `/${prefix.split('.').join('/')}/`;
-    const hits = inner.filter((n) => declaring.has(n.filePath) || `/${(n.filePath ?? '').slice(0, (n.filePath ?? '').lastIndexOf('/') + 1)}`.endsWith(folder));
+    const module = folder.slice(0, -1);
+    const hits = inner.filter((n) => declaring.has(n.filePath) || `/${(n.filePath ?? '').slice(0, (n.filePath ?? '').lastIndexOf('/') + 1)}`.endsWith(folder)
+      // (in a module, the rest is the whole qualified name: `m.split` is m's function, not a method of m's class)
+      || (qualifiedNameOf(n) === rest && modulePathOf(n.filePath ?? '').endsWith(module)));
     if (hits.length) return hits;
   }
   return [];
+}
+
+/** A file's path as a module path: `/a/b/c.py` → `/a/b/c`, a package's `/a/b/__init__.py` → `/a/b`. */
+function modulePathOf(filePath: string): string {
+  return `/${filePath.replace(/\.[^./]+$/, '').replace(/(^|\/)__init__$/, '')}`;
 }
 
 /**

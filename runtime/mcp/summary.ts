@@ -74,7 +74,9 @@ function summarizeRename(r: Obj): string {
 
 function summarizeCypher(r: Obj): string {
   const cols = arr(r.columns).map(String);
-  return `cypher: ${num(r.row_count) ?? arr(r.rows).length} rows${r.truncated === true ? ' (truncated)' : ''}${cols.length ? `; columns: ${cols.join(', ')}` : ''}`;
+  // Warnings say the rows may not be what was meant (a key no node has, a capped path): the line an agent reads first.
+  const warnings = arr(r.warnings).map(String);
+  return `cypher: ${num(r.row_count) ?? arr(r.rows).length} rows${r.truncated === true ? ' (truncated)' : ''}${cols.length ? `; columns: ${cols.join(', ')}` : ''}${warnings.length ? `\nwarning: ${warnings.join('\nwarning: ')}` : ''}`;
 }
 
 function summarizeRepos(r: Obj): string {

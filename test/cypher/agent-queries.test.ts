@@ -149,3 +149,18 @@ test('comparing n.label with something that is no label warns (GitNexus keeps co
   t.deepEqual(ok.rows, [{ n: 'Auth' }]);
   t.is(ok.warnings, undefined);
 });
+
+test('a property no node or relationship has reads null, with a warning naming the close keys', async (t) => {
+  const r = await run('MATCH (p:Function) RETURN p.name AS name, p.filepath AS path ORDER BY p.nmae LIMIT 1');
+  t.is(r.rows[0].path, null);
+  t.deepEqual(r.warnings, [
+    "no node or relationship has a property 'filepath', so it reads as null (did you mean 'filePath'?); CALL db.propertyKeys() lists them",
+    "no node or relationship has a property 'nmae', so it reads as null (did you mean 'name'?); CALL db.propertyKeys() lists them",
+  ]);
+  const rel = await run("MATCH ()-[r:CALLS]->() RETURN r.confidense AS c LIMIT 1");
+  t.deepEqual(rel.warnings, ["no node or relationship has a property 'confidense', so it reads as null (did you mean 'confidence'?); CALL db.propertyKeys() lists them"]);
+  // Keys the graph has (virtual ones included), a key some nodes lack, and a map's own keys: no warning.
+  for (const q of ['MATCH (n) RETURN n.id, n.startLine, n.exported', 'WITH {zzz: 1} AS m RETURN m.zzz, m.yyy']) {
+    t.is((await run(q)).warnings, undefined, q);
+  }
+});

@@ -185,3 +185,13 @@ test('unknown process, unknown repository and malformed URIs are resource-not-fo
     t.regex(err!.message, message);
   }
 });
+
+test("a cypher answer's warnings are in its first line's text too (the line an agent reads first)", async (t) => {
+  const { client, close } = await connect();
+  t.teardown(close);
+  const res = await client.callTool({ name: 'cypher', arguments: { query: 'MATCH (f:Function) RETURN f.name, f.nmae LIMIT 1' } });
+  const [summary] = res.content as Text[];
+  t.regex(summary.text, /^cypher: 1 rows; columns: f\.name, f\.nmae\nwarning: no node or relationship has a property 'nmae'.*did you mean 'name'/);
+  const plain = await client.callTool({ name: 'cypher', arguments: { query: 'MATCH (f:Function) RETURN f.name LIMIT 1' } });
+  t.is((plain.content as Text[])[0].text, 'cypher: 1 rows; columns: f.name');
+});

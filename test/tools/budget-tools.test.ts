@@ -211,3 +211,34 @@ test('rename: a hub\'s preview lists edits under the budget, counts them all, an
   t.deepEqual(items, flat(whole));
   t.is(items.length, whole.summary.totalEdits);
 });
+
+test('a class of 350 methods and a method 80 classes implement: impact and rename keep to the budget, their counts exact', async (t) => {
+  const { rename } = await import('../../handlers/rename.ts');
+  const dir = path.resolve(import.meta.dirname, '../fixtures/tools/large-groups');
+  const s = await buildSnapshotInMemory(dir, { search: false, workers: 0 });
+  // impact of the class lists its members, cut to the budget with their count; a section reads them on
+  const r = await impact({ target: 'Registry' }, s) as BudgetedImpact;
+  t.true(jsonSize(r) <= DEFAULT_MAX_CHARS, `${jsonSize(r)} characters`);
+  t.is(r.targetMemberCount, 350);
+  t.true(r.targetMembers.length > 0 && r.targetMembers.length < 350);
+  t.deepEqual(r.byDepth['1']?.map((x) => x.name), ['run']);
+  const cut = r.more?.find((m) => m.section === 'targetMembers');
+  t.truthy(cut);
+  const members = [...r.targetMembers];
+  for (let offset = cut!.next_offset; offset < 350;) {
+    const page = await impact({ target: 'Registry', section: 'targetMembers', offset }, s) as BudgetedImpact;
+    t.true(jsonSize(page) <= DEFAULT_MAX_CHARS);
+    members.push(...page.targetMembers);
+    offset = page.more?.[0]?.next_offset ?? 350;
+  }
+  t.deepEqual(members, (await impact({ target: 'Registry', max_chars: 5_000_000 }, s) as BudgetedImpact).targetMembers);
+  t.is(new Set(members).size, 350);
+  // rename of the interface method ties the 80 implementations: the list is cut, the edits still listed
+  const p = await rename({ symbol_name: 'Handler.handle', new_name: 'process' }, s) as { tied_symbols: unknown[]; tied_symbol_count?: number; truncated: boolean; summary: { totalEdits: number }; changes: Array<{ edits: unknown[] }> };
+  t.true(jsonSize(p) <= DEFAULT_MAX_CHARS, `${jsonSize(p)} characters`);
+  t.is(p.tied_symbol_count, 80);
+  t.true(p.tied_symbols.length > 0 && p.tied_symbols.length < 80);
+  t.true(p.truncated);
+  t.is((p.summary as { graphEdits?: number }).graphEdits, 82); // the interface's declaration, 80 implementations, the call in main.ts
+  t.true(p.changes.flatMap((c) => c.edits).length > 40, 'the edits keep most of the budget');
+});

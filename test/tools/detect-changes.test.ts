@@ -285,3 +285,36 @@ test('a Python attribute assigned in a method is one of its statements: changing
   // A class's own property line is not its methods' (the class's nested symbols keep their lines to themselves).
   t.deepEqual(run(before.replace('        return self.n', '        return self.n + 1')), [[`Method:${path}:Reindent.nl`, 'modified']]);
 });
+
+test('a patch not applied yet (the working tree at its old side): the index is the old side, a class deleted at the end of a file is deleted', async (t) => {
+  const { buildSnapshotInMemory } = await import('../../lib/analyze/index.ts');
+  const { parseUnifiedDiff } = await import('../../lib/git/diff.ts');
+  const { forwardApply } = await import('../../lib/git/reconstruct.ts');
+  const fs = await import('node:fs');
+  const nodePath = await import('node:path');
+  const dir = nodePath.resolve(import.meta.dirname, '../fixtures/tools/unapplied-patch');
+  const root = nodePath.join(dir, 'repo');
+  const patch = fs.readFileSync(nodePath.join(dir, 'change.patch'), 'utf8');
+  const files = Object.fromEntries(['pkg/__init__.py', 'pkg/body.py', 'pkg/cache.py', 'pkg/client.py', 'pkg/dicts.py']
+    .map((p) => [p, fs.readFileSync(nodePath.join(root, p), 'utf8')]));
+  const { graph } = await buildSnapshotInMemory(root, { search: false });
+  const r = detectFromDiff(memorySnapshot({ graph, files }), patch, 500);
+  t.deepEqual(r.files.map((f) => [f.path, f.index]), [['pkg/body.py', 'old'], ['pkg/cache.py', 'old'], ['pkg/dicts.py', 'old']]);
+  t.deepEqual(changes(r), [
+    ['Function:pkg/body.py:encode', 'modified'],
+    // a new function between two (the file), and a decorator added to `load` (the function it decorates);
+    // `parse`, after the new decorated function, is unchanged
+    ['File:pkg/cache.py', 'modified'], ['Function:pkg/cache.py:load', 'modified'],
+    ['Class:pkg/dicts.py:NestedJSONArray', 'deleted'],
+  ]);
+  // client.py, which the patch leaves alone, still builds the deleted class.
+  t.is(r.summary.risk_level, 'high');
+  t.regex(r.summary.risk_reason, /send in pkg\/client\.py uses NestedJSONArray/);
+  // The same patch once applied (the working tree at its new side, the index still at the old): the same answer.
+  const applied: Record<string, string> = { ...files };
+  for (const f of parseUnifiedDiff(patch)) applied[f.newPath!] = forwardApply(files[f.oldPath!], f)!;
+  t.not(applied['pkg/cache.py'], files['pkg/cache.py']);
+  const after = detectFromDiff(memorySnapshot({ graph, files: applied, indexedFiles: files }), patch, 500);
+  t.deepEqual(after.files.map((f) => [f.path, f.index]), [['pkg/body.py', 'old'], ['pkg/cache.py', 'old'], ['pkg/dicts.py', 'old']]);
+  t.deepEqual(changes(after), changes(r));
+});

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { parseUnifiedDiff, unquote, type FileDiff } from '../../lib/git/diff.ts';
-import { reverseApply } from '../../lib/git/reconstruct.ts';
+import { forwardApply, reverseApply } from '../../lib/git/reconstruct.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempRepo } from './git-repo.ts';
@@ -135,4 +135,27 @@ test('mode-only changes and CRLF diffs', (t) => {
   t.is(by['run.sh'].status, 'modified');
   t.deepEqual(by['w.ts'].hunks[0].removedText, ['b\r']);
   t.is(reverseApply('a\r\nB\r\n', by['w.ts']), 'a\r\nb\r\n');
+});
+
+test('forwardApply rebuilds the new side from the old; a hunk with less context after than before ends the file', (t) => {
+  const repo = tempRepo({ 'a.txt': BASE });
+  t.teardown(repo.cleanup);
+  const cut = BASE.replace('line9\nline10\n', '');
+  repo.write('a.txt', cut);
+  const [f] = parseUnifiedDiff(repo.git('diff'));
+  t.is(forwardApply(BASE, f), cut);
+  t.is(reverseApply(cut, f), BASE);
+  // A deletion at the end reverses on the old text too (its removed lines just follow the hunk): only the short
+  // trailing context (0 lines after, 3 before) says the new text must end with the hunk.
+  t.is(reverseApply(BASE, f), BASE + 'line9\nline10\n');
+  t.is(reverseApply(BASE, f, { endsAtShortContext: true }), undefined);
+  t.is(reverseApply(cut, f, { endsAtShortContext: true }), BASE);
+  t.is(forwardApply(BASE, f, { endsAtShortContext: true }), cut);
+  // An addition at the end, the other way round.
+  repo.write('a.txt', BASE + 'line11\n');
+  const [g] = parseUnifiedDiff(repo.git('diff'));
+  t.is(forwardApply(BASE + 'line11\n', g, { endsAtShortContext: true }), undefined);
+  t.is(forwardApply(BASE, g, { endsAtShortContext: true }), BASE + 'line11\n');
+  // A text at neither side.
+  t.is(forwardApply('something else\n', g), undefined);
 });

@@ -58,3 +58,18 @@ test('a name qualified by its namespace or package finds the symbol (C#: the nam
   t.is(uidOf(lookupSymbol(java.graph, { name: 'org.lib.Circle' })), 'Class:src/main/java/org/lib/Circle.java:Circle');
   t.throws(() => lookupSymbol(java.graph, { name: 'org.other.Circle' }), { message: /not found/ });
 });
+
+test('a Python name dotted by its module (pkg.utils.split, a package __init__: pkg.helper) finds the symbol', async (t) => {
+  const py = await buildSnapshotInMemory(path.join(FIXTURES, 'python', 'dotted-names'), { workers: 0 });
+  t.is(uidOf(lookupSymbol(py.graph, { name: 'pkg.utils.split' })), 'Function:src/pkg/utils.py:split');
+  t.is(uidOf(lookupSymbol(py.graph, { name: 'utils.split' })), 'Function:src/pkg/utils.py:split');
+  t.is(uidOf(lookupSymbol(py.graph, { name: 'pkg.text.split' })), 'Function:src/pkg/text.py:split');
+  t.is(uidOf(lookupSymbol(py.graph, { name: 'pkg.text.Splitter.split' })), 'Method:src/pkg/text.py:Splitter.split');
+  t.is(uidOf(lookupSymbol(py.graph, { name: 'pkg.helper' })), 'Function:src/pkg/__init__.py:helper');
+  // a module that does not hold the name finds nothing; the bare name is still ambiguous
+  t.throws(() => lookupSymbol(py.graph, { name: 'pkg.other.split' }), { message: /not found/ });
+  t.throws(() => lookupSymbol(py.graph, { name: 'pkg.utils.helper' }), { message: /not found/ });
+  t.is(lookupSymbol(py.graph, { name: 'split' }).status, 'ambiguous');
+  const r = await context({ name: 'pkg.utils.split' }, py) as { status: string; incoming: { calls: Array<{ uid: string }> } };
+  t.deepEqual(r.incoming.calls.map((c) => c.uid), ['Function:src/pkg/__init__.py:helper']);
+});
