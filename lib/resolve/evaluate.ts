@@ -1041,7 +1041,6 @@ export class Evaluator {
     }
   }
 
-  /** A tuple whose items are all one known type, as an array of it (undefined for any other tuple). */
   /**
    * Tuples through every branch (`const [draft, state] = c ? plugin.proxyMap_(v) : createProxy(v)`): one tuple whose
    * item at each position is the same value in every branch, or the instances of each; unknown there otherwise, and
@@ -1072,6 +1071,7 @@ export class Evaluator {
     return { t: 'tup', items, r: tups[0].r, c: Math.min(...tups.map((x) => x.c)) };
   }
 
+  /** A tuple whose items are all one known type, as an array of it (undefined for any other tuple). */
   tupleArray(o: Val & { t: 'tup' }): (Val & { t: 'arr'; el: Val }) | undefined {
     const first = o.items[0];
     if (!first || first.t === 'unknown' || first.t === 'ext' || !o.items.every((x) => sameValue(x, first))) return undefined;
