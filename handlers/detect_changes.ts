@@ -3,6 +3,8 @@ import Joi from 'joi';
 import { defineTool, repoField } from './define-tool.ts';
 import type { DiffScope, Snapshot } from '../index-store/snapshot.ts';
 import { detectFromDiff, type DetectChangesResult } from '../lib/git/detect.ts';
+import { parseUnifiedDiff } from '../lib/git/diff.ts';
+import { CodegraphError } from '../lib/errors.ts';
 import { DEFAULT_MAX_CHARS, fitSections, jsonSize, maxCharsField, offsetField, type SectionCut } from './budget.ts';
 
 export interface DetectChangesRequest {
@@ -57,6 +59,12 @@ export const detectChanges = defineTool<DetectChangesRequest, Snapshot, DetectCh
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(req, snapshot) {
     let text = req.diff;
+    // Text that holds no file diff at all (a message, a hunk without its headers) would read as "no changes": a
+    // change the agent made would look safe. An empty text is an empty change.
+    if (text !== undefined && text.trim() !== '' && parseUnifiedDiff(text).length === 0) {
+      const message = "'diff' holds no file diff: expected git diff output (diff --git, or ---/+++ headers before the hunks); leave diff out to let git produce it";
+      throw new CodegraphError('VALIDATION_ERROR', `invalid request: ${message}`, [{ field: 'diff', message }]);
+    }
     if (text === undefined) {
       const scope: DiffScope = req.scope ?? (req.base_ref ? 'compare' : 'unstaged');
       text = await snapshot.host.gitDiff(scope, scope === 'compare' ? req.base_ref : undefined);

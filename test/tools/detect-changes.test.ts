@@ -318,3 +318,22 @@ test('a patch not applied yet (the working tree at its old side): the index is t
   t.deepEqual(after.files.map((f) => [f.path, f.index]), [['pkg/body.py', 'old'], ['pkg/cache.py', 'old'], ['pkg/dicts.py', 'old']]);
   t.deepEqual(changes(after), changes(r));
 });
+
+test('handler: a diff text holding no file diff is a VALIDATION_ERROR on diff, not an answer of "no changes"', async (t) => {
+  const s = memorySnapshot({ graph: handGraph(), files: FILES, diff: () => { throw new Error('git must not be asked'); } });
+  const fs = await import('node:fs');
+  const nodePath = await import('node:path');
+  const patch = fs.readFileSync(nodePath.resolve(import.meta.dirname, '../fixtures/tools/unapplied-patch/change.patch'), 'utf8');
+  // a message, a commit's hunks without their file headers: the change the agent means would read as none
+  const hunksOnly = patch.split('\n').filter((l) => !/^(diff --git|index |--- |\+\+\+ )/.test(l)).join('\n');
+  for (const diff of ['this is not a diff', 'fixed the login bug', hunksOnly]) {
+    const e = await t.throwsAsync(detectChanges({ diff }, s)) as CodegraphError;
+    t.is(e.code, 'VALIDATION_ERROR');
+    t.deepEqual((e.details as { field: string }[]).map((d) => d.field), ['diff']);
+    t.regex(e.message, /'diff' holds no file diff/);
+  }
+  // empty and blank texts are an empty change; a diff of one non-code file is a change of no symbol
+  for (const diff of ['', '\n', '  \n']) t.is((await detectChanges({ diff }, s)).summary.risk_reason, 'no changes');
+  const readme = await detectChanges({ diff: '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-a\n+b\n' }, s);
+  t.is(readme.summary.risk_reason, 'no code symbol changed');
+});
