@@ -301,6 +301,13 @@ export const HAS_TAG = '\u0002in';
  */
 export const KEYWORD_TAG = '\u0003';
 
+/** The keyword tags a truthiness test rules out (`if (r.success)`: not false, null or undefined). */
+export const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
+/** The keyword tag a failed truthiness test leaves (`!r.success`: not true). */
+export const TRUE_TAG = KEYWORD_TAG + 'true';
+/** The keyword tags a loose comparison with `null` or `undefined` compares (`x.path != null`). */
+export const NULLISH_TAGS = ['null', 'undefined'].map((w) => KEYWORD_TAG + w);
+
 export interface SymbolFact {
   name: string;
   label: SymbolLabel;

@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
 import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, sameValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
-import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -362,11 +362,6 @@ export function tagOf(this: Evaluator, x: Val, key: string): string | undefined 
   return undefined;
 }
 
-/** The keyword tags a truthiness test compares (see the collector's narrowing): falsy ones, and `true`. */
-const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
-const TRUE_TAG = KEYWORD_TAG + 'true';
-/** The keyword tags a comparison with `null` or `undefined` compares. */
-const NULLISH_TAGS = ['null', 'undefined'].map((w) => KEYWORD_TAG + w);
 
 /**
  * True when member `key` of a class or interface `x` is surely neither null nor undefined: declared without `?` with a

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
-import { ENUM_TAG, HAS_TAG, KEYWORD_TAG, bindingIndex, bindsLocal } from '../facts.ts';
+import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
 
@@ -65,18 +65,6 @@ export function markTestedPaths(this: Collector): void {
   }
 }
 
-/** The tags a truthiness test rules out (`if (r.success)`: not false, null or undefined; `!r.success`: not true). */
-const FALSY_TAGS = ['false', 'null', 'undefined'].map((w) => KEYWORD_TAG + w);
-const TRUE_TAGS = [KEYWORD_TAG + 'true'];
-/** The tags a loose comparison with `null` or `undefined` compares. */
-const NULLISH_TAGS = ['null', 'undefined'].map((w) => KEYWORD_TAG + w);
-
-/** Whether a tag is the keyword `null` or `undefined` (`x.path != null`). */
-function nullish(c: Collector, tag: Node): boolean {
-  const t = c.text.slice(tag.start, c.end(tag));
-  return t === 'null' || t === 'undefined';
-}
-
 /** Whether a tag is a string's fragment (a quote before it), not an enum member. */
 function isQuoted(c: Collector, tag: Node): boolean {
   const q = c.text.charCodeAt(tag.start - 1);
@@ -93,12 +81,12 @@ function isQuoted(c: Collector, tag: Node): boolean {
  * member (`a.default !== b.default`), which is no test of a discriminant.
  */
 export function isTag(this: Collector, tag: Node): boolean {
-  return isQuoted(this, tag) || nullish(this, tag) || /(?:^|\.)[A-Z][\w$]*\.[\w$]+$/.test(this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, ''));
+  return isQuoted(this, tag) || this.isNullish(tag) || /(?:^|\.)[A-Z][\w$]*\.[\w$]+$/.test(this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, ''));
 }
 
 export function tagText(this: Collector, tag: Node): string {
   if (isQuoted(this, tag)) return this.text.slice(tag.start, this.end(tag));
-  if (nullish(this, tag)) return KEYWORD_TAG + this.text.slice(tag.start, this.end(tag));
+  if (this.isNullish(tag)) return KEYWORD_TAG + this.text.slice(tag.start, this.end(tag));
   const text = ENUM_TAG + this.text.slice(tag.start, this.end(tag)).replace(/\s+/g, '');
   if (!this.enumTags.has(text)) this.enumTags.set(text, tag);
   return text;
@@ -200,8 +188,8 @@ export function narrowByConditions(this: Collector): void {
     const at = t.test.start;
     const stack = enclosing(at);
     // (`x.path != null` is loose: it compares with undefined too, as `== undefined` does with null)
-    const loose = !t.has && !t.truthy && (op === '==' || op === '!=') && nullish(this, t.tag);
-    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? TRUE_TAGS : loose ? NULLISH_TAGS : [this.tagText(t.tag)];
+    const loose = !t.has && !t.truthy && (op === '==' || op === '!=') && this.isNullish(t.tag);
+    const tags = t.has ? [HAS_TAG] : t.truthy === 'truthy' ? FALSY_TAGS : t.truthy === 'falsy' ? [TRUE_TAG] : loose ? NULLISH_TAGS : [this.tagText(t.tag)];
     const tag = tags[0];
     // what the test decides in `region` (or, given `exit`, the rest of the block after that `if`) when `decider` (the
     // expression holding it) is `value`, `ops` the operators on the way up from the test to the decider
