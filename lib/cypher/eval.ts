@@ -9,6 +9,7 @@ import type { ExecCtx, Ev, Row } from './runtime.ts';
 import type { PropertyGraph } from './graph.ts';
 import type { CompileEnv, ExprOpts, Scope } from './scope.ts';
 import { CFloat, NodeVal, PathVal, RelVal, compare, equals, isNumber, typeName, type CMap, type Value } from './values.ts';
+import { boundedLevenshtein } from '../util/edit-distance.ts';
 
 /** Compiles `e` in `scope`. Throws compile-time CypherErrors (UndefinedVariable, UnknownFunction, …). */
 export function compileExpr(env: CompileEnv, e: Expr, scope: Scope, opts: ExprOpts = {}): Ev {
@@ -404,22 +405,14 @@ function compileMapProjection(env: CompileEnv, objExpr: Expr, items: MapProjItem
 
 export { CFloat, PathVal };
 
-/** Keys of the graph close to `key`: the same in another case, a prefix of 4+ shared, or 2 edits away at most. */
+/** Keys of the graph close to `key`: the same in another case, a prefix of 4+ shared, or 2 edits (a swap of neighbours one) away at most. */
 function closeKeys(key: string, keys: readonly string[]): string[] {
   const q = key.toLowerCase();
   const near = (k: string): boolean => {
     const c = k.toLowerCase();
     if (c === q) return true;
     if (Math.min(c.length, q.length) >= 4 && c.slice(0, 4) === q.slice(0, 4)) return true;
-    if (Math.abs(c.length - q.length) > 2) return false;
-    // Levenshtein distance, small strings only (property names).
-    let prev = Array.from({ length: c.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= q.length; i++) {
-      const cur = [i];
-      for (let j = 1; j <= c.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (q[i - 1] === c[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-    return prev[c.length] <= 2;
+    return Math.abs(c.length - q.length) <= 2 && boundedLevenshtein(q, c, 2) <= 2;
   };
   return keys.filter(near).slice(0, 5);
 }
