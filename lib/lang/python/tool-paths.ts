@@ -5,8 +5,8 @@
  * test run resolves an import through them, so a project that relies on one (`pythonpath = ["tests/support"]`) has
  * its helpers found where neither the package roots nor the importing file's folder hold them.
  */
-import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
+import { parseJsonc } from '../jsonc.ts';
 import { readSetupCfg } from './setup-cfg.ts';
 
 /** The configuration files read here besides pyproject.toml and setup.cfg (which also hold the package roots). */
@@ -68,8 +68,7 @@ function mypyPaths(v: string): string[] {
 }
 
 function parseJson(text: string): Record<string, unknown> | undefined {
-  const v: unknown = parseJsonc(text, [], { allowTrailingComma: true });
-  return obj(v);
+  return obj(parseJsonc(text));
 }
 
 function obj(v: unknown): Record<string, unknown> | undefined {
