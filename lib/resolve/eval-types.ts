@@ -66,7 +66,22 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       if (a.label === 'TypeAlias' && a.type && a.typeParams) {
         const own = new Map<string, TypeArg>();
         a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, typeArgOf(f, t.args[i], subst)); });
-        return this.typeValue(alias.f, a.type, depth + 1, own);
+        // A recursive alias instantiated again inside its own reading with arguments that say nothing (each unknown:
+        // an `infer`red part nothing binds, `T extends Promise<infer I> ? Where<NonNullable<I>> : …`) adds nothing the
+        // reading under way does not give, as the checker defers such an instantiation; read, each level of a chain of
+        // conditionals recursing in two branches doubled the work down to the nesting bound.
+        const key = `${alias.f}:${alias.s}`;
+        const reading = this.aliasesReading.get(key) ?? 0;
+        if (reading > 0 && [...own.values()].every((arg) => (arg.v ?? this.typeValue(arg.f, arg.t, depth + 1, arg.subst)).t === 'unknown')) {
+          this.cut++;
+          return UNKNOWN;
+        }
+        this.aliasesReading.set(key, reading + 1);
+        try {
+          return this.typeValue(alias.f, a.type, depth + 1, own);
+        } finally {
+          if (reading === 0) this.aliasesReading.delete(key); else this.aliasesReading.set(key, reading);
+        }
       }
     }
     const base = this.typeValue(f, t.of, depth + 1, subst);

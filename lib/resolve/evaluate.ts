@@ -204,11 +204,14 @@ export class Evaluator {
   peak = 0;
   /** boundHeritageMember's questions (class, member name) being answered: one asked again inside is a cycle. */
   readonly heritageAsked = new Set<string>();
+  /** Generic type aliases being instantiated (key `file:symbol`), with how many times each is on the stack. */
+  readonly aliasesReading = new Map<string, number>();
   /** After a throw out of an evaluation (ProjectBuilder.relationsOf): none is under way any more. */
   recover(): void {
     this.depth = 0;
     this.peak = 0;
     this.heritageAsked.clear();
+    this.aliasesReading.clear();
     this.cut++;
   }
   readonly typeMemo = new Map<Expr, Kept<Val>>();
