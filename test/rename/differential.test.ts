@@ -170,6 +170,14 @@ for (const [name, what] of [
   });
 }
 
+test('graph edits on the rename-import-meta fixture: TypeScript findRenameLocations exactly (`import.meta` is a value of the global interface `ImportMeta` a script or a `declare global` block extends; a module\'s own `ImportMeta` is another type), but for the interface itself, which merges with the lib\'s and TypeScript does not rename', async (t) => {
+  const { report, show } = await fixtureRenames('rename-import-meta');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  const lib = (s: (typeof report.symbols)[number]) => s.status === 'ts-refused' && /^Interface:src\/[a-z.]+\.ts:ImportMeta$/.test(s.uid);
+  t.deepEqual(report.symbols.filter((s) => !lib(s)).filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+  t.is(report.symbols.filter(lib).length, 2);
+});
+
 test('a quoted key in a file that names the member nowhere else is a text_search edit, with a warning', async (t) => {
   const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-keys');
   const snapshot = await buildSnapshotInMemory(fixture, { search: false });
