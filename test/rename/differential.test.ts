@@ -178,6 +178,12 @@ test('graph edits on the rename-import-meta fixture: TypeScript findRenameLocati
   t.is(report.symbols.filter(lib).length, 2);
 });
 
+test('graph edits on the rename-overload-results fixture: TypeScript findRenameLocations exactly (the result of an overloaded function whose signatures the argument count fits return other types is one of them, the one the checker picks: a member known where every one that has it gives the same symbol)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-overload-results');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('a quoted key in a file that names the member nowhere else is a text_search edit, with a warning', async (t) => {
   const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-keys');
   const snapshot = await buildSnapshotInMemory(fixture, { search: false });
