@@ -322,16 +322,9 @@ export function narrowedAlts(this: Evaluator, u: Val & { t: 'inter' }, key: stri
 
 /**
  * The enum member an expression of file f names (`NodeTypes.ELEMENT`), as a tag: ENUM_TAG and the member's place, so
- * that two names of one member are one tag; or the string a const it names holds; UNKNOWN_TAG where it is neither.
+ * that two names of one member are one tag; UNKNOWN_TAG where it is no member of a project enum.
  */
 export function enumTag(this: Evaluator, f: number, e: Expr): string {
-  // (a name of a const declared with a string and no type, `const ADD = "add"`: its type is that string's literal
-  // type, which discriminates as the string written there does)
-  if (e.k === 'id') {
-    const v = this.value(f, e);
-    const s = v.t === 'sym' ? this.sym(v) : undefined;
-    return s && s.label === 'Variable' && s.kind === 'const' && !s.type && s.init?.k === 'lit' && s.init.v !== undefined && !s.init.v.startsWith(KEYWORD_TAG) ? s.init.v : UNKNOWN_TAG;
-  }
   if (e.k !== 'member') return UNKNOWN_TAG;
   const v = this.value(f, e);
   if (v.t !== 'sym' || this.sym(v).kind !== 'enum_member') return UNKNOWN_TAG;

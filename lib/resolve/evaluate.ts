@@ -556,8 +556,6 @@ export class Evaluator {
         // b.kind`, `Shape.Circle` of an object, may narrow the checker's type or not: unknown)
         const tags = e.refs ? e.tags.map((t, i) => (e.refs![i] ? this.enumTag(f, e.refs![i]!) : t)) : e.tags;
         const d = v.t === 'sym' ? this.deref(v) : v;
-        // (a literal's key given a name that holds no string known here, `{ type: kind }`: read without that key)
-        if (e.refs?.length === 1 && e.refs[0]?.k === 'id' && tags[0] === UNKNOWN_TAG) return v;
         // (but a type that is no union has nothing to discriminate: `{ test: Number.isFinite }` typed by one interface
         // keeps it, as the checker's contextual type and its narrowing do)
         if (tags.includes(UNKNOWN_TAG)) return d.t === 'inst' || d.t === 'obj' || (d.t === 'inter' && !d.alts) ? v : UNKNOWN;

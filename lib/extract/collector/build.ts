@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { ENUM_TAG, KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -527,8 +527,7 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
 /**
  * The contextual type `obj` of an object literal with these entries, as its keys written with a string (`type:
  * 'added'`) discriminate a union there, as the checker does: the member types whose discriminant is that string (see
- * 'tagged'); or with an enum member, `type: NodeTypes.TEXT`: the member types that declare that member there; or with
- * a name of a const holding a string, `type: ADD`: as with that string.
+ * 'tagged'); or with an enum member, `type: NodeTypes.TEXT`: the member types that declare that member there.
  */
 export function discriminated(this: Collector, entries: NonNullable<ReturnType<Collector['objectEntries']['get']>>, obj: Expr): Expr {
   for (const en of entries) {
@@ -537,9 +536,6 @@ export function discriminated(this: Collector, entries: NonNullable<ReturnType<C
     if (tag !== undefined) obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [tag] };
     else if (this.members.has(en.value) && /^[\w$]+(?:\s*\.\s*[\w$]+)+$/.test(this.text.slice(en.value.start, this.end(en.value))) && this.isTag(en.value)) {
       obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [this.tagText(en.value)], refs: [this.expr(en.value)] };
-    } else if (this.idOf(en.value)) {
-      // a name (`type: ADD`): the string a const it names holds, `const ADD = "add"` (see enumTag)
-      obj = { k: 'tagged', of: obj, key: this.ident(en.key), tags: [ENUM_TAG + this.ident(en.value)], refs: [this.expr(en.value)] };
     }
   }
   return obj;
