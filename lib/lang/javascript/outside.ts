@@ -1,0 +1,32 @@
+/**
+ * ECMAScript's outside types (lib/resolve/outside.ts): the global interfaces and classes of TypeScript's lib, which a
+ * project class extends or implements by their global name (`extends Map<K, V>`, `extends HTMLElement`, `implements
+ * EventListenerObject`), and `Object`, which every class extends without naming it. A name an import binds is a
+ * package's: its declarations, where installed, are read by the resolver itself.
+ */
+import type { Expr, FileFacts } from '../../extract/facts.ts';
+import { OutsideTable, type OutsideTypes } from '../../resolve/outside.ts';
+import { LIB_TYPES } from './lib-members.ts';
+
+/** The custom element callbacks the browser calls by name on a class registered with `customElements.define`. */
+const CUSTOM_ELEMENT_CALLBACKS = ['connectedCallback', 'disconnectedCallback', 'adoptedCallback', 'attributeChangedCallback',
+  'connectedMoveCallback', 'formAssociatedCallback', 'formDisabledCallback', 'formResetCallback', 'formStateRestoreCallback'];
+
+/** The lib's type a built-in type expression of the collector stands for. */
+const BUILT_IN_TYPES: Partial<Record<Expr['k'], string>> = { map: 'Map', array: 'Array', promise: 'Promise' };
+
+const table = new OutsideTable(() => LIB_TYPES, { HTMLElement: CUSTOM_ELEMENT_CALLBACKS });
+
+/** ECMAScript's outside types: the lib's globals by their free name. */
+export const ecmascriptOutsideTypes: OutsideTypes = {
+  baseName: (_facts: FileFacts, e: Expr) => {
+    const t = e.k === 'generic' ? e.of : e;
+    // (a free name: no import, declaration or local of the file binds it)
+    if (t.k === 'id') return t.b ? undefined : t.name;
+    // (the collector reads the lib's collections as their element types: `Map<K, V>` (or a ReadonlyMap, a WeakMap,
+    // whose members Map has too), `T[]` and `Array<T>`, `Promise<T>` (or a PromiseLike))
+    return BUILT_IN_TYPES[t.k];
+  },
+  member: (type, member) => table.member(type, member),
+  implicitBase: 'Object',
+};
