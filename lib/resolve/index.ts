@@ -609,7 +609,8 @@ class ProjectBuilder {
       projectBase: (f, s, e) => {
         if (!shared(f)) return undefined;
         const t = ev.typeSymbol(f, e);
-        return t && t !== 'ext' && t.f < this.projectCount && !(t.f === f && t.s === s) ? { f: t.f, s: t.s } : 'outside';
+        // (`class Clock implements Clock` names its own merged interface: a project type)
+        return t && t !== 'ext' && t.f < this.projectCount ? { f: t.f, s: t.s } : 'outside';
       },
       dependencyMember: (f, e, name) => {
         if (!shared(f)) return undefined;

@@ -16,8 +16,11 @@ import type { GraphBuilder } from '../graph/builder.ts';
 
 /** What a language knows of the types outside the repository that a project type may extend or implement. */
 export interface OutsideTypes {
-  /** The outside type a heritage clause names, as the language qualifies it (`Map`, `json.JSONEncoder`); undefined when it cannot say. */
-  baseName(facts: FileFacts, e: Expr): string | undefined;
+  /**
+   * The outside type a heritage clause names, as the language qualifies it (`Map`, `json.JSONEncoder`); null when it
+   * names no outside type (a type parameter, a mixin's parameter); undefined when it cannot say.
+   */
+  baseName(facts: FileFacts, e: Expr): string | null | undefined;
   /**
    * The member `member` that outside type `type` declares or inherits, as `Type.member` (the type declaring it);
    * null when the type is known and has none; undefined when the type is not known.
@@ -84,6 +87,7 @@ class OutsidePass {
           if (c.base !== 'outside') continue;
           if (this.input.dependencyMember?.(f, c.e, '') !== undefined) continue;
           const name = lang.baseName(files[f], c.e);
+          if (name === null) continue;
           if (name === undefined || lang.member(name, '') === undefined) unknown.push(name ?? exprText(c.e));
         }
         if (unknown.length) graph.nodes[symBase[f] + s].unknownBases = [...new Set(unknown)];
@@ -115,7 +119,7 @@ class OutsidePass {
       if (dep) return dep;
       if (dep === null || !lang) continue;
       const type = lang.baseName(this.input.files[f], c.e);
-      const member = type === undefined ? undefined : lang.member(type, name);
+      const member = type === undefined || type === null ? undefined : lang.member(type, name);
       if (member) return member;
     }
     // (every class's chain ends in the implicit base, whatever outside class its bases extend: an Error is an Object)
@@ -203,6 +207,7 @@ export function exprText(e: Expr): string {
   if (e.k === 'member') return `${exprText(e.obj)}.${e.name}`;
   if (e.k === 'generic') return exprText(e.of);
   if (e.k === 'call') return `${exprText(e.callee)}(…)`;
+  if (e.k === 'this') return 'this';
   return '?';
 }
 
