@@ -23,15 +23,23 @@ function rows(types: Map<string, { bases: Set<string>; members: Set<string> }>):
     .map(([n, t]) => `${n}:${[...t.bases].sort().join(',')}:${[...t.members].sort().join(',')}`);
 }
 
-function writeTable(file: string, header: string, constName: string, lines: string[]): void {
+function writeTable(file: string, header: string, constName: string, rows: string[]): void {
+  // (several rows a line, joined by `;`, so that the file stays short: a row is never split)
+  const lines: string[] = [];
+  let line = '';
+  for (const r of rows) {
+    if (line && line.length + r.length > 400) { lines.push(line); line = ''; }
+    line += (line ? ';' : '') + r;
+  }
+  if (line) lines.push(line);
   const text = `${header}
-/** One row a type: \`Name:Base,Base:member,member\`. */
+/** One row a type, \`Name:Base,Base:member,member\`, rows separated by \`;\`. */
 export const ${constName} = [
 ${lines.map((l) => `  '${l}',`).join('\n')}
-].join('\\n');
+].join(';');
 `;
   fs.writeFileSync(path.join(root, file), text);
-  console.log(`${file}: ${lines.length} types, ${text.length} characters`);
+  console.log(`${file}: ${rows.length} types in ${lines.length} lines, ${text.length} characters`);
 }
 
 function typescriptLib(): void {

@@ -212,7 +212,7 @@ export function exprText(e: Expr): string {
 }
 
 /**
- * Outside types as a language's generated table lists them (rows `Name:Base,Base:member,member`, see
+ * Outside types as a language's generated table lists them (rows `Name:Base,Base:member,member` separated by `;`, see
  * bench/outside-members.ts), parsed on first use; `extra` adds members a type's declarations do not list but its
  * runtime calls by name (a custom element's `connectedCallback`).
  */
@@ -239,7 +239,7 @@ export class OutsideTable {
   private table(): Map<string, { bases: string[]; members: Set<string> }> {
     if (this.types) return this.types;
     const types = new Map<string, { bases: string[]; members: Set<string> }>();
-    for (const row of this.rows().split('\n')) {
+    for (const row of this.rows().split(';')) {
       const [name, bases, members] = row.split(':');
       types.set(name, { bases: bases ? bases.split(',') : [], members: new Set(members ? members.split(',') : []) });
     }
