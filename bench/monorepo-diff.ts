@@ -401,6 +401,29 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: [],
     archive: ['src', 'package.json', 'tsconfig.json'],
   },
+  // mobx (`packages/mobx/src`, 56 files): observables as classes behind proxies and property descriptors
+  // (`ObservableObjectAdministration`, annotations as `{ make_, extend_ }` tables), derivations and reactions, the
+  // global state object; nothing outside the lib is imported. Tuned on: measured fresh first
+  mobx: {
+    repo: 'mobxjs/mobx',
+    commit: '01211a698b64ea94de8e5f276ff8235fcf8ddf96',
+    include: ['packages/mobx/src'],
+    exclude: [],
+    workspaces: [],
+    archive: ['packages/mobx/src', 'packages/mobx/package.json', 'packages/mobx/tsconfig.json', 'tsconfig.json'],
+    tsconfig: 'packages/mobx/tsconfig.json',
+  },
+  // jotai (`src` without the babel plugins, 34 files): atoms as config objects read and written through a store built
+  // from closures over WeakMaps of atom states, utilities composing atoms, React hooks; React is not installed.
+  // Tuned on: measured fresh first
+  jotai: {
+    repo: 'pmndrs/jotai',
+    commit: '1fae77247ae72ab5f2f002dc82a876e61ce26f56',
+    include: ['src'],
+    exclude: ['src/babel'],
+    workspaces: [],
+    archive: ['src', 'package.json', 'tsconfig.json'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */

@@ -145,6 +145,8 @@ export interface CollectorPlugin {
   loadsModule?(this: Collector, callee: Expr, calleeNode: Node): boolean;
   /** The value of a call the language gives a meaning of its own (undefined: the common shapes). */
   callValue?(this: Collector, node: Node, call: CallRecord): Expr | undefined;
+  /** The value of a node of the language's own syntax the common shapes do not know (undefined: none). */
+  nodeValue?(this: Collector, node: Node): Expr | undefined;
   /** What the first name of an array pattern over `value` is, when the language knows (undefined: nothing). */
   firstElement?(this: Collector, value: Node): Expr | undefined;
   /** The type a doc comment right before a parenthesised expression asserts (undefined: none). */

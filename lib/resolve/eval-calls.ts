@@ -2,6 +2,9 @@
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
+
+/** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
+const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
 export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
   if (call.callee.k === 'super') {
@@ -797,14 +800,22 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     const fits = n < 0 ? sym.calls : sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max));
     if (fits.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !c.subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
     let out: Val | undefined;
+    // (results of other types, `Atom<V>` and `PrimitiveAtom<V> & WithInitialValue<V>`: one of them, the one the
+    // checker's overload resolution picks; a member is known where every one that has it gives the same symbol)
+    const others: Val[] = [];
     for (const sig of fits) {
       let v = weakenFrom(this.typeValue(c.f, sig.returns, 0, c.subst), c, 'return-type');
-      if (out && !sameValue(out, v)) return UNKNOWN;
+      if (out && !sameValue(out, v)) {
+        if (!OVERLOAD_RESULT.has(v.t) || !OVERLOAD_RESULT.has(out.t)) return UNKNOWN;
+        if (!others.some((o) => sameValue(o, v))) others.push(v);
+        continue;
+      }
       // (one generic type with other arguments, `Observable<A>` and `Observable<R>`: that type, its arguments unread)
       if (out && out.t === 'inst' && out.args && JSON.stringify(sig.returns) !== JSON.stringify(fits[0].returns)) { const { args: _unread, ...plain } = out; v = plain; }
       else if (out) continue;
       out = v;
     }
+    if (out && others.length) return { t: 'anyof', of: [out, ...others], either: true, r: 'return-type', c: Math.min(...[out, ...others].map((x) => ('c' in x ? x.c : 1))) };
     return out ?? UNKNOWN;
   }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returns) {

@@ -14,12 +14,14 @@ import { pythonCallgraphDiff, type PythonDiff } from '../../bench/python-callgra
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'python');
 /**
- * The package folders the fixtures' project files declare, and those their scripts put on `sys.path` at run time
- * (which pyright does not follow), told to pyright as an installed package's would be.
+ * The package folders the fixtures' project files declare, those their scripts put on `sys.path` at run time (which
+ * pyright does not follow) and those other tools' settings add, told to pyright as an installed package's would be
+ * (the pyrightconfig.json the oracle writes replaces a fixture's own pyright settings).
  */
 const IMPORT_ROOTS: Record<string, string[]> = {
   'nested-projects': ['src'], 'pyproject-package-dir': ['pylib'], 'setup-cfg': ['lib'], 'src-layout': ['src'],
   'sys-path-roots': ['lib', 'shims', 'pylib', 'scripts/deploylib'],
+  'tool-paths': ['tests/support', 'vendor', 'typed_src', 'tools/helpers_dir', 'svc/libs'],
 };
 
 test('the fixtures\' call sites agree with pyright: site precision 1.0, recall at least 0.95; no edge pyright lacks', async (t) => {

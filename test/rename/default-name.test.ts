@@ -3,7 +3,7 @@
  * and a class's constructor in ECMAScript. A member called `default` (`schema.default(value)`, a Python encoder's
  * `default`) is an ordinary name and is renamed like any other.
  */
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,14 +17,16 @@ const FILES: Record<string, string> = {
   'pkg/fields.py': 'class Field:\n    def default(self):\n        return 1\n\n\ndef use(f: Field):\n    return f.default()\n',
 };
 
-async function snapshot() {
+/** The files indexed in memory from a temporary folder, removed when the test ends (rename reads the files). */
+async function snapshot(t: ExecutionContext) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cg-default-'));
+  t.teardown(() => fs.rmSync(root, { recursive: true, force: true }));
   for (const [rel, text] of Object.entries(FILES)) { fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true }); fs.writeFileSync(path.join(root, rel), text); }
   return buildSnapshotInMemory(root, { workers: 0 });
 }
 
 test('a method named default is renamed at its declaration and its calls, in TypeScript and Python', async (t) => {
-  const s = await snapshot();
+  const s = await snapshot(t);
   const ts = await rename({ symbol_uid: 'Method:src/schema.ts:Schema.default', new_name: 'withDefault' }, s);
   t.deepEqual(ts.changes.flatMap((c) => c.edits.filter((e) => e.confidence === 'graph').map((e) => `${c.file_path}:${e.line}:${e.column}`)), ['src/schema.ts:3:3', 'src/schema.ts:5:54']);
   const py = await rename({ symbol_uid: 'Method:pkg/fields.py:Field.default', new_name: 'fallback' }, s);
@@ -32,7 +34,7 @@ test('a method named default is renamed at its declaration and its calls, in Typ
 });
 
 test('an anonymous default export and a constructor are refused: the language names them', async (t) => {
-  const s = await snapshot();
+  const s = await snapshot(t);
   const anonymous = graphData(s.graph).nodes.find((n) => n.name === 'default' && n.label === 'Function');
   t.truthy(anonymous, 'the anonymous default export is a symbol named default');
   const first = await t.throwsAsync(rename({ symbol_uid: anonymous!.uid, new_name: 'one' }, s), { instanceOf: CodegraphError });

@@ -173,6 +173,20 @@ for (const [name, what] of [
   });
 }
 
+test('graph edits on the rename-import-meta fixture: TypeScript findRenameLocations exactly (`import.meta` is a value of the global interface `ImportMeta` a script or a `declare global` block extends; a module\'s own `ImportMeta` is another type), but for the interface itself, which merges with the lib\'s and TypeScript does not rename', async (t) => {
+  const { report, show } = await fixtureRenames('rename-import-meta');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  const lib = (s: (typeof report.symbols)[number]) => s.status === 'ts-refused' && /^Interface:src\/[a-z.]+\.ts:ImportMeta$/.test(s.uid);
+  t.deepEqual(report.symbols.filter((s) => !lib(s)).filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+  t.is(report.symbols.filter(lib).length, 2);
+});
+
+test('graph edits on the rename-overload-results fixture: TypeScript findRenameLocations exactly (the result of an overloaded function whose signatures the argument count fits return other types is one of them, the one the checker picks: a member known where every one that has it gives the same symbol)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-overload-results');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('a quoted key in a file that names the member nowhere else is a text_search edit, with a warning', async (t) => {
   const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'indexer', 'rename-keys');
   const snapshot = await buildSnapshotInMemory(fixture, { search: false });

@@ -417,7 +417,7 @@ export function exprOther(this: Collector, node: Node): Expr {
   if (q === 91 && /^\[\s*\]$/.test(this.text.slice(node.start, Math.min(node.end, node.start + 16)))) return { k: 'list', items: [] };
   // a string literal (an initialiser, `readonly _tag = 'Objects'`): its text, what a discriminant compares
   if (q === 34 || q === 39) return this.literal(node);
-  return { k: 'other' };
+  return this.plugin.nodeValue?.call(this, node) ?? { k: 'other' };
 }
 
 /** The strings and spreads of an `as const` array literal (see the `strings` fact); other for any other item. */

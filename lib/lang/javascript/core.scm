@@ -289,6 +289,8 @@
 ; literal has a contextual type, as the checker types them
 (pair value: (array (_) @item) @list (#set! role "arg.list.item"))
 ((this) @this (#set! role "expr.this"))
+; `import.meta`: a value of the global interface `ImportMeta` (a project's `interface ImportMeta { env: … }` merges there)
+((meta_property) @meta (#set! role "expr.meta"))
 ((super) @super (#set! role "expr.super"))
 ; object literal values: keys, values and spreads in order (a factory's `return { select, update }`, `{ ...base, x }`)
 ((object (pair key: (property_identifier) @key value: (_) @value)) @object (#set! role "expr.object.entry"))

@@ -8,6 +8,7 @@ import { queryFile } from '../query-file.ts';
 import type { Language } from '../types.ts';
 import { collectPython } from './collect.ts';
 import { pythonRules } from './rules.ts';
+import { TOOL_CONFIG_NAMES } from './tool-paths.ts';
 
 export const python: Language = {
   id: 'python',
@@ -19,5 +20,5 @@ export const python: Language = {
   collect: collectPython,
   rules: pythonRules,
   packageMarkers: ['__init__.py'],
-  configFiles: ['pyproject.toml', 'setup.cfg'],
+  configFiles: ['pyproject.toml', 'setup.cfg', ...TOOL_CONFIG_NAMES],
 };

@@ -2,7 +2,8 @@
  * Python module resolution over a project's files, as `sys.path` would find them: the import roots are the
  * repository root, the folder of every `pyproject.toml`/`setup.cfg`/`setup.py`, the package folders those declare
  * (`package-dir = {"" = "pylib"}`, `packages.find.where`, poetry's `from`, hatch's wheel packages, setup.cfg's
- * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`) and a `src/` folder beside them (the src layout).
+ * `package_dir` and `[options.packages.find] where`, setup.py's `package_dir={"": "src"}`), a `src/` folder beside them (the src layout)
+ * and the folders the tools' configurations add (pytest's `pythonpath`, pyright's `extraPaths`, mypy's `mypy_path`: tool-paths.ts).
  * A module is `a/b.py` (or `.pyi`), a package `a/__init__.py`, a namespace package a folder of Python files without
  * one. Relative imports count dots from the importing file's package; absolute imports search the importing file's
  * own roots and project first (rootsFor), then, for a name that is no standard library module, the importing file's
@@ -11,6 +12,7 @@
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { dictValue, listValue, readSetupCfg } from './setup-cfg.ts';
+import { toolPaths, TOOL_CONFIG_NAMES } from './tool-paths.ts';
 import { isStdlibModule } from './stdlib.ts';
 
 const posix = path.posix;
@@ -34,7 +36,7 @@ export interface PyModule {
   dir?: string;
 }
 
-/** Reads the import roots from the project files (pyproject.toml, setup.cfg, setup.py) and the src layout. */
+/** Reads the import roots from the project files (pyproject.toml, setup.cfg, setup.py), the tools' configurations and the src layout. */
 export function loadPythonSettings(filePaths: readonly string[], readText: ReadText): PySettings {
   const roots = new Set<string>(['']);
   const scripts: Array<{ name: string; target: string }> = [];
@@ -48,10 +50,13 @@ export function loadPythonSettings(filePaths: readonly string[], readText: ReadT
   for (const p of filePaths) {
     const base = posix.dirname(p);
     const name = posix.basename(p);
-    if (name !== 'pyproject.toml' && name !== 'setup.cfg' && name !== 'setup.py') continue;
+    const tool = TOOL_CONFIG_NAMES.includes(name);
+    if (name !== 'pyproject.toml' && name !== 'setup.cfg' && name !== 'setup.py' && !tool) continue;
+    const text = readText(p);
+    if (name !== 'setup.py' && text !== undefined) for (const r of toolPaths(name, text)) add(base, r);
+    if (tool) continue;
     add(base, '');
     projects.add(base === '.' ? '' : base);
-    const text = readText(p);
     if (text === undefined) continue;
     if (name === 'pyproject.toml') {
       for (const r of pyprojectRoots(text)) add(base, r);

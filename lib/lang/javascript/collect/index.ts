@@ -42,6 +42,9 @@ const TYPES: TypeNames = {
   handlers: new Map([['ProxyHandler', PROXY_TRAPS]]),
 };
 
+/** The value of `import.meta`: the global interface the checker types it with. */
+const IMPORT_META: Expr = { k: 'as', type: { k: 'id', name: 'ImportMeta' } };
+
 /** The plugin of every ECMAScript language. */
 export const ecmascriptCollector: CollectorPlugin = {
   state() { return new EcmaFile(this); },
@@ -98,6 +101,11 @@ export const ecmascriptCollector: CollectorPlugin = {
     if (source === undefined) return false;
     this.bindImport({ kind: 'require-named', source, imported: key, local: this.ident(name), at: this.pos(keyNode) }, name, scope);
     return true;
+  },
+
+  // `import.meta` is typed by the global interface `ImportMeta`, which a project's declarations extend (Vite's `env`)
+  nodeValue(node) {
+    return es(this).importMeta.size && es(this).importMeta.has(node) ? IMPORT_META : undefined;
   },
 
   callValue(node, c) {

@@ -448,6 +448,8 @@ export const R = registerRoles({
   'export.default.name': { match: exportName },
   'export.equals': { match: exportName },
   'member.type': { match: qualifiedTypeName },
+  // (`new.target` is the other meta property: left out)
+  'expr.meta': { match: function (c) { const n = first(c); if (this.text.startsWith('import', n.start)) es(this).importMeta.add(n); } },
   'scope.global': { match: function (c) { const b = get(c, 'block')!; es(this).globalBlocks.push([b.row + 1, b.endRow + 1]); } },
   'scope.augment': {
     match: function (c) {

@@ -37,6 +37,8 @@ export class EcmaFile {
   readonly typedefTypes = new LazyMap<number, Expr>();
   /** `import("./x")` in JSDoc types → the import binding standing for that module. */
   readonly jsdocImports = new LazyMap<string, number>();
+  /** `import.meta` nodes: values of the global interface `ImportMeta`. */
+  readonly importMeta = new Set<Node>();
   /** Line ranges (1-based, inclusive) of `declare global { … }` blocks. */
   readonly globalBlocks: Array<[number, number]> = [];
   /** Line ranges (1-based, inclusive) of `declare module 'x' { … }` blocks, with the module named. */
