@@ -45,6 +45,8 @@ const context = open({
     uid: str().required(), name: str().required(), type: str().required(), qualifiedName: str().required(), filePath: str().required(),
     line: int().required(), endLine: int().required(), exported: Joi.boolean().required(),
     kind: str(), module: str(), signature: str(), doc: str(), content: str(), contentStale: Joi.boolean(), generated: Joi.boolean(),
+    overridesOutside: str().description('A method: the member declared outside the repository it overrides or implements (`Map.set`)'),
+    unknownBases: Joi.array().items(Joi.string()).description('A class or interface: its bases outside the repository whose members are not known'),
   }),
   container: open({ uid: str().required(), name: str().required(), type: str().required() }),
   incoming: relations.description('Who calls, imports, extends, implements, overrides, references the symbol'),
@@ -64,7 +66,7 @@ const impacted = open({
 });
 const impact = open({
   status: Joi.string().valid('ambiguous').description('Present only when the target was ambiguous'),
-  target: open({ uid: str().required(), name: str().required(), type: str().required(), filePath: str().required(), line: int().required(), module: str() }),
+  target: open({ uid: str().required(), name: str().required(), type: str().required(), filePath: str().required(), line: int().required(), module: str(), overridesOutside: str() }),
   direction: Joi.string().valid('upstream', 'downstream'),
   maxDepth: int(), relationTypes: Joi.array().items(Joi.string()), minConfidence: Joi.number(), includeTests: Joi.boolean(),
   impactedCount: int().description('Every impacted symbol, listed or not'),

@@ -14,6 +14,7 @@ import { builtInMemberReason, checkNewName, hasIdentifierName, isMember, isTopLe
 import { findTarget } from './lookup.ts';
 import { compareEdits, toWireEdit, type PlannedEdit } from './planned-edit.ts';
 import { heritageNeighbours, renameGroup } from './related.ts';
+import { outsideOverrideRefusal, unknownBaseWarning } from './outside.ts';
 import { Sources } from './sources.ts';
 import { sha256 } from './text.ts';
 import { collectTextEdits } from './text-search.ts';
@@ -81,6 +82,8 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const why = builtInMemberReason(n) ?? languageRefusal(n);
     if (why) throw refused(why, { symbol: symbolOf(n) });
   }
+  const outsideOverride = outsideOverrideRefusal(target, group);
+  if (outsideOverride) throw refused(outsideOverride.message, { symbol: symbolOf(target), tied: outsideOverride.node === target ? undefined : symbolOf(outsideOverride.node), overrides: outsideOverride.overrides });
   checkNewName(newName, group);
 
   // Phase 2: locations.
@@ -118,6 +121,8 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
 
   const edits = [...graphResult.edits, ...text.edits].sort(compareEdits);
   const warnings = shadowingWarnings(sources, newName, graphResult.edits);
+  const unknownBase = unknownBaseWarning(snapshot.graph, group, oldName);
+  if (unknownBase) warnings.push(unknownBase);
   if (graphResult.unconfirmed.length) {
     const r = graphResult.unconfirmed[0];
     warnings.push(`${graphResult.unconfirmed.length} indexed occurrence(s) did not match the file text and were left out (first: ${r.filePath}:${r.line}:${r.column}); re-run analyze if the files look right`);

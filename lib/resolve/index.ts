@@ -13,6 +13,7 @@ import { makeUid, UidAllocator, type GraphEdge, type GraphNode, type RelType } f
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posColumn, posLength, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact, type SymbolFact } from '../extract/facts.ts';
 import { FileRules, type ProjectConfig } from './rules.ts';
 import { writeOverrides } from './overrides.ts';
+import { markOutsideOverrides } from './outside.ts';
 import { changedNames, mentions, outwardShape } from './shape.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
@@ -219,6 +220,7 @@ class ProjectBuilder {
       rules: this.rules.of.slice(0, this.projectCount).map((r) => r.overrides),
       edge: (source, target, confidence, reason, line) => this.edge(source, target, 'OVERRIDES', confidence, reason, line),
     });
+    this.outsideOverrides();
     let total = 0;
     for (const list of this.refs) total += list.length;
     const refs: Reference[] = new Array(total);
@@ -591,6 +593,37 @@ class ProjectBuilder {
       const parts = to ? [to] : t.t === 'inter' && !t.hole && !t.objs && !t.alts ? this.distinctParts(f, s, t.of) : [];
       for (const p of parts) this.edge(this.symBase[f] + s, this.posOf(p), 'IMPLEMENTS', p.c, p.r === 'same-file' || p.r === 'typed-receiver' ? 'heritage' : p.r, sym.line);
     }
+  }
+
+  /**
+   * Marks the methods overriding a member declared outside the repository (lib/resolve/outside.ts). A file the shared
+   * evaluator resolves names its bases as the checker does (a dependency's declarations type some); a family with its
+   * own resolver is read from the heritage edges it wrote.
+   */
+  private outsideOverrides(): void {
+    const ev = this.ev;
+    const shared = (f: number): boolean => !this.rules.of[f].relations;
+    markOutsideOverrides({
+      graph: this.graph, files: this.files.slice(0, this.projectCount), symBase: this.symBase.slice(0, this.projectCount),
+      rules: this.rules.of.slice(0, this.projectCount).map((r) => r.outsideTypes),
+      projectBase: (f, s, e) => {
+        if (!shared(f)) return undefined;
+        const t = ev.typeSymbol(f, e);
+        // (`class Clock implements Clock` names its own merged interface: a project type)
+        return t && t !== 'ext' && t.f < this.projectCount ? { f: t.f, s: t.s } : 'outside';
+      },
+      dependencyMember: (f, e, name) => {
+        if (!shared(f)) return undefined;
+        const t = ev.typeSymbol(f, e);
+        if (!t || t === 'ext' || t.f < this.projectCount) return undefined;
+        const label = ev.sym(t).label;
+        if (label !== 'Class' && label !== 'Interface') return undefined;
+        if (name === '') return null;
+        const m = ev.findMember({ f: t.f, s: t.s }, name, false);
+        if (m === 'ext') return undefined;
+        return m ? `${ev.sym(m).qualifiedName} (${packageOfPath(this.files[m.f].path)})` : null;
+      },
+    });
   }
 
   /**
@@ -1265,4 +1298,12 @@ function contextualKey(e: Expr): boolean {
   // (a literal's discriminant, `tagged`, narrows that type: still a contextual type)
   while (e.k === 'member' || e.k === 'element' || e.k === 'tagged') e = e.k === 'member' ? e.obj : e.of;
   return e.k === 'param' || e.k === 'as';
+}
+
+/** The package a dependency's declaration file belongs to (`node_modules/@types/react/index.d.ts` → `@types/react`). */
+function packageOfPath(p: string): string {
+  const at = p.lastIndexOf('node_modules/');
+  if (at < 0) return p;
+  const parts = p.slice(at + 'node_modules/'.length).split('/');
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
 }

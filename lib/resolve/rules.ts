@@ -8,8 +8,9 @@
 import type { FileFacts } from '../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import type { OverrideRules } from './overrides.ts';
+import type { OutsideTypes } from './outside.ts';
 
-export type { OverrideRules };
+export type { OverrideRules, OutsideTypes };
 
 /**
  * Where a specifier leads: a project file, an external package, or nowhere (a missing project file). `untyped`: an
@@ -43,6 +44,11 @@ export interface ResolveRules {
   isCommonMethodName(name: string): boolean;
   /** When a method overrides a same-named method of a base (absent: any instance method overrides, statics never). */
   overrides?: OverrideRules;
+  /**
+   * The types outside the repository the language knows the members of (its runtime's lib, its standard library),
+   * so that a method overriding one is marked (lib/resolve/outside.ts). Absent: the language's methods are not marked.
+   */
+  outsideTypes?: OutsideTypes;
   /**
    * A resolver of the family's own (lib/extract/relations.ts), when the shared evaluator does not describe its
    * semantics: the core makes every node, then this resolver writes the relations of the family's files. It gets the

@@ -55,6 +55,10 @@ export interface ContextSymbol {
   contentStale?: boolean;
   /** True when its file says a tool generated it (an edit belongs in the generator's input). */
   generated?: boolean;
+  /** A method: the member declared outside the repository it overrides or implements (`Map.set`), which has no node. */
+  overridesOutside?: string;
+  /** A class or interface: its bases outside the repository whose members the index does not know. */
+  unknownBases?: string[];
 }
 
 export interface MemberView {
@@ -177,6 +181,8 @@ function symbolView(src: ContextSource, node: GraphNode, includeContent: boolean
   if (typeof node.signature === 'string') view.signature = node.signature;
   if (typeof node.doc === 'string') view.doc = node.doc;
   if (node.filePath && (node.label === 'File' ? node : nodeOf(src.graph, `File:${node.filePath}`))?.generated) view.generated = true;
+  if (typeof node.overridesOutside === 'string') view.overridesOutside = node.overridesOutside;
+  if (Array.isArray(node.unknownBases)) view.unknownBases = node.unknownBases.map(String);
   if (includeContent && node.filePath) {
     const text = src.host.readFile(node.filePath);
     if (text !== undefined) {

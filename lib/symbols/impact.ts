@@ -8,6 +8,7 @@ import { symbolsInFile } from './lookup.ts';
 import { reopenedDeclarations, typeMembersOf } from './type-parts.ts';
 import type { UnresolvedCall, UnresolvedCalls } from '../refs/unresolved-calls.ts';
 import { unresolvedCallsTo, type UnresolvedReach, type UnresolvedSiteView } from './unresolved.ts';
+import { outsideOverridesOf, unknownBasesAbove } from './outside.ts';
 
 export interface ImpactOptions {
   direction: Direction;
@@ -57,7 +58,8 @@ export interface AffectedModule {
 }
 
 export interface ImpactResult {
-  target: { uid: string; name: string; type: string; filePath: string; line: number; module?: string };
+  /** `overridesOutside`: a method's outside member it overrides (docs/tools.md, impact), which has no node. */
+  target: { uid: string; name: string; type: string; filePath: string; line: number; module?: string; overridesOutside?: string };
   direction: Direction;
   maxDepth: number;
   relationTypes: RelType[];
@@ -133,8 +135,13 @@ export function analyzeImpact(graph: CodeGraph, target: GraphNode, opts: ImpactO
   const unreached = unresolved && opts.relationTypes.includes('CALLS') ? unresolvedOf(graph, unresolved, seeds, opts) : undefined;
   // (the level stays the graph's: a name is no proof of a call; the reason says what the graph cannot see)
   if (unreached?.count) risk.reason += `; ${unresolvedNote(unreached, opts.direction)}`;
+  const outside = opts.direction === 'upstream' ? outsideNote(graph, seeds) : undefined;
+  if (outside) risk.reason += `; ${outside}`;
   return {
-    target: { uid: target.uid, name: target.name, type: target.label, filePath: target.filePath ?? '', line: target.line ?? 1, ...(targetModule ? { module: targetModule } : {}) },
+    target: {
+      uid: target.uid, name: target.name, type: target.label, filePath: target.filePath ?? '', line: target.line ?? 1, ...(targetModule ? { module: targetModule } : {}),
+      ...(typeof target.overridesOutside === 'string' ? { overridesOutside: target.overridesOutside } : {}),
+    },
     direction: opts.direction, maxDepth: opts.maxDepth, relationTypes: [...opts.relationTypes], minConfidence: opts.minConfidence,
     includeTests: opts.includeTests,
     impactedCount: reached.length,
@@ -156,6 +163,27 @@ function unresolvedOf(graph: CodeGraph, unresolved: UnresolvedCalls, seeds: read
     sites = unresolved.all.filter((u: UnresolvedCall) => inside.has(u.from)).map((u) => ({ filePath: u.filePath, line: u.line, name: u.name, from: u.from }));
   }
   return { count: sites.length, sites };
+}
+
+/**
+ * The sentence riskReason gains when a seed method overrides a member declared outside the repository, or its class has
+ * an outside base whose members are not known: calls through that outside type may reach it, and the graph has no edge
+ * for them (no node stands for the outside member).
+ */
+function outsideNote(graph: CodeGraph, seeds: readonly GraphNode[]): string | undefined {
+  const members = new Set<string>();
+  const bases = new Set<string>();
+  for (const s of seeds) {
+    if (s.label !== 'Method') continue;
+    const over = outsideOverridesOf(graph, s);
+    for (const m of over) members.add(m);
+    if (!over.length) for (const b of unknownBasesAbove(graph, s)) bases.add(b.base);
+  }
+  const list = (xs: Set<string>): string => [...xs].sort().slice(0, 3).join(', ') + (xs.size > 3 ? ` and ${xs.size - 3} more` : '');
+  const notes: string[] = [];
+  if (members.size) notes.push(`it overrides ${list(members)}, declared outside the repository: calls made through that type (by code holding it as one, or by its runtime) may also reach it and are not in the graph (outside)`);
+  if (bases.size) notes.push(`its class extends ${list(bases)}, outside the repository, whose members are not known here: calls made through that type may also reach it and are not in the graph (outside)`);
+  return notes.length ? notes.join('; ') : undefined;
 }
 
 /** The sentence riskReason gains when some calls could not be resolved (the names they call, three at most). */

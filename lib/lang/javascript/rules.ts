@@ -7,6 +7,7 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { loadEcmaConfig, type EcmaConfig } from './config.ts';
 import { isCommonMethodName, isGlobalName } from './globals.ts';
 import { ModuleResolver } from './modules.ts';
+import { ecmascriptOutsideTypes } from './outside.ts';
 
 // ECMAScript reserved words as they apply in modules and strict code (every TS/ESM file is such code).
 const ES_RESERVED = [
@@ -60,6 +61,7 @@ export const javascriptRules: LanguageRules = {
   isCommonMethodName,
   // the class side is inherited too: a static method overrides its base class's static method
   overrides: { statics: true },
+  outsideTypes: ecmascriptOutsideTypes,
   isTestFile: (filePath) => TEST_PATH.test(filePath),
   names: JS_NAMES,
 };

@@ -7,6 +7,7 @@ import { isBuiltinName } from './builtins.ts';
 import { loadPythonSettings, PyModules, type PySettings } from './modules.ts';
 import { PythonResolver } from './resolve.ts';
 import { pythonOutwardFacts } from './outward.ts';
+import { pythonOutsideTypes } from './outside.ts';
 
 // Python 3.12's keywords (`keyword.kwlist`); soft keywords (match, case, type, _) may name values
 const KEYWORDS = [
@@ -51,6 +52,7 @@ export const pythonRules: LanguageRules = {
   outwardFacts: pythonOutwardFacts,
   // a name-mangled `__x` is its class's own; staticmethods and classmethods override their bases' like any method
   overrides: { statics: true, excludeName: /^__(?!.*__$)/ },
+  outsideTypes: pythonOutsideTypes,
   isTestFile: (filePath) => TEST_NAME.test(filePath) || TEST_DIR.test(filePath),
   names: NAMES,
   // a stub beside its module (same folder and stem, `__init__.pyi` for a package) is what type checkers read for it
