@@ -2,9 +2,9 @@
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
-
 /** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
 const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
+
 /** The function, method or constructor a call runs (undefined when unknown or outside the project). */
 export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef & { r: Reason; c: number }) | undefined {
   if (call.callee.k === 'super') {

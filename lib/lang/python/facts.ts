@@ -41,6 +41,17 @@ export interface PyImport {
   implicit?: true;
 }
 
+/**
+ * The dotted name an absolute import binds its local name to (`import a.b` → `a`, `import a.b as c` → `a.b`, `from
+ * a import b` → `a.b`); undefined for a relative import and for `*`.
+ */
+export function importedName(imp: PyImport): string | undefined {
+  if (imp.source.startsWith('.')) return undefined;
+  if (imp.kind === 'module-as') return imp.source;
+  if (imp.kind === 'from') return `${imp.source}.${imp.imported}`;
+  return imp.kind === 'module' ? imp.local : undefined;
+}
+
 /** Python facts of one file (FileFacts' `py`). */
 export interface PyFacts {
   imports: PyImport[];

@@ -3,7 +3,7 @@
  * scope, what each imported name stands for (for reading dotted names through imports), and whether an import is
  * guarded (`TYPE_CHECKING`, `try`).
  */
-import type { PyImport } from './facts.ts';
+import { importedName, type PyImport } from './facts.ts';
 import { moduleOf, PyScopes, type Scope } from './scopes.ts';
 import { importBinding } from '../../extract/facts.ts';
 
@@ -81,7 +81,7 @@ export class PyImports extends PyScopes {
     if (this.guarded(stmt)) imp.guarded = true;
     const idx = this.py.imports.push(imp) - 1;
     if (imp.kind === 'star') return;
-    this.importedAs.set(imp.local, imp.kind === 'module-as' ? imp.source : imp.kind === 'from' && !imp.source.startsWith('.') ? `${imp.source}.${imp.imported}` : imp.local);
+    this.importedAs.set(imp.local, importedName(imp) ?? imp.local);
     let target = scope;
     if (scope.kind === 'function' && scope.globals?.has(imp.local)) target = moduleOf(scope);
     if (this.unreachedIn.has(target)) return;

@@ -7,7 +7,7 @@
 import { bindingIndex, bindsImport, type Expr, type FileFacts } from '../../extract/facts.ts';
 import { OutsideTable, type OutsideTypes } from '../../resolve/outside.ts';
 import { isBuiltinName } from './builtins.ts';
-import type { PyFacts } from './facts.ts';
+import { importedName, type PyFacts } from './facts.ts';
 import { STDLIB_TYPES } from './stdlib-members.ts';
 
 /**
@@ -34,11 +34,7 @@ function dotted(py: PyFacts, e: Expr): string | undefined {
   if (!e.b) return isBuiltinName(e.name) ? `builtins.${e.name}` : undefined;
   if (!bindsImport(e.b)) return undefined;
   const imp = py.imports[bindingIndex(e.b)];
-  if (!imp || imp.source.startsWith('.')) return undefined;
-  if (imp.kind === 'from') return `${imp.source}.${imp.imported}`;
-  if (imp.kind === 'module-as') return imp.source;
-  if (imp.kind === 'module') return imp.local;
-  return undefined;
+  return imp && importedName(imp);
 }
 
 /** Python's outside types: the standard library's classes. */
