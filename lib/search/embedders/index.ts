@@ -116,8 +116,8 @@ export function builtinEmbedder(kind: 'trained' | 'learned' | 'lexical', docs: R
 const toldMissing = new Set<string>();
 
 /**
- * Resolves the embedder for an analyze run. Never throws for a missing model: it falls back to the lexical
- * embedder and says why once.
+ * Resolves the embedder for an analyze run. Never throws for a missing model: it falls back to the built-in
+ * embedder, and says why once when that model was asked for.
  */
 export async function resolveEmbedder(choice: string | undefined, log: (m: string) => void, docs: ReadonlyArray<{ fields: SearchFields }> = [], learn: Learn = learnCooccurrence): Promise<Embedder & { spec: EmbedderSpec }> {
   const wanted = (choice ?? process.env.CODEGRAPH_EMBEDDER ?? '').trim() || 'auto';
@@ -146,8 +146,10 @@ export async function resolveEmbedder(choice: string | undefined, log: (m: strin
       const e = await loadTransformersEmbedder(spec, true);
       return { ...e, spec: { ...spec, dim: e.dim } };
     }
-    // Once per process: a watcher's or a server's every re-index would say it again.
-    if (!toldMissing.has(target)) {
+    // Said only when a model was asked for (by name, folder or CODEGRAPH_MODEL_DIR): without one, the built-in
+    // embedder is the default, not a fallback. Once per process: a watcher's every re-index would say it again.
+    const asked = wanted !== 'auto' || Boolean(envDir);
+    if (asked && !toldMissing.has(target)) {
       toldMissing.add(target);
       log(`search: no embedding model '${target}' on this machine (set CODEGRAPH_MODEL_DIR, or CODEGRAPH_ALLOW_DOWNLOAD=1 when online); using the built-in embedder`);
     }
