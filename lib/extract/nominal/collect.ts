@@ -1244,7 +1244,9 @@ class NominalCollector {
       if (c.path === undefined) continue;
       const isString = this.isStringNode(c.path);
       let path = isString ? this.stringOf(c.path) ?? '' : this.dotted(c.path);
-      // an item of a grouped import (Rust's `use a::b::{C, d::E}`): the group's path first
+      // an item of a grouped import (Rust's `use a::b::{C, d::E}`): the group's path first, and an outer group's
+      // before it (`use a::{b::{C}}`: `prefix` the outer path, `prefix2` the inner)
+      if (c.prefix2 !== undefined) { path = `${this.dotted(c.prefix2)}.${path}`; this.consumeTree(c.prefix2); }
       if (c.prefix !== undefined) { path = `${this.dotted(c.prefix)}.${path}`; this.consumeTree(c.prefix); }
       const last = isString ? c.path : this.lastName(c.path);
       const imp: NominalFacts['imports'][number] = { path, at: isString ? this.stringPos(c.path) : this.pos(last), line: this.t.rowOf(this.t.start[r.caps.def ?? c.path]) + 1 };

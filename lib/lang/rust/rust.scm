@@ -7,10 +7,23 @@
 ((use_declaration argument: [(scoped_identifier) (identifier) (crate) (self) (super)] @path) @def (#set! role "import"))
 ((use_declaration argument: (use_as_clause path: (_) @path alias: (identifier) @alias)) @def (#set! role "import"))
 ((use_declaration argument: (use_wildcard [(scoped_identifier) (identifier) (crate) (self) (super)] @path)) @def (#set! role "import:all"))
-((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list [(identifier) (scoped_identifier) (self)] @path))) @def (#set! role "import"))
-((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (use_as_clause path: (_) @path alias: (identifier) @alias)))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list [(identifier) (scoped_identifier)] @path))) @def (#set! role "import"))
+; `self` in a group (`use crate::hyperlink::{self, Config}`) imports the group's module under its own name
+((use_declaration argument: (scoped_use_list path: (_) @path list: (use_list (self)))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (use_as_clause path: [(identifier) (scoped_identifier)] @path alias: (identifier) @alias)))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @path list: (use_list (use_as_clause path: (self) alias: (identifier) @alias)))) @def (#set! role "import"))
 ((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (use_wildcard (_) @path)))) @def (#set! role "import:all"))
 ((use_declaration argument: (use_list [(identifier) (scoped_identifier)] @path)) @def (#set! role "import"))
+; a group inside a group (`use crate::{hyperlink::{self, Config}, stats::Stats}`, as rustfmt's crate granularity
+; writes them): the inner group's path follows the outer one's
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (scoped_use_list path: (_) @prefix2 list: (use_list [(identifier) (scoped_identifier)] @path))))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (scoped_use_list path: (_) @path list: (use_list (self)))))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (scoped_use_list path: (_) @prefix2 list: (use_list (use_as_clause path: (_) @path alias: (identifier) @alias)))))) @def (#set! role "import"))
+((use_declaration argument: (scoped_use_list path: (_) @prefix list: (use_list (scoped_use_list path: (_) @prefix2 list: (use_list (use_wildcard (_) @path)))))) @def (#set! role "import:all"))
+((use_declaration argument: (use_list (scoped_use_list path: (_) @prefix list: (use_list [(identifier) (scoped_identifier)] @path)))) @def (#set! role "import"))
+((use_declaration argument: (use_list (scoped_use_list path: (_) @path list: (use_list (self))))) @def (#set! role "import"))
+((use_declaration argument: (use_list (scoped_use_list path: (_) @prefix list: (use_list (use_as_clause path: (_) @path alias: (identifier) @alias))))) @def (#set! role "import"))
+((use_declaration argument: (use_list (use_as_clause path: (_) @path alias: (identifier) @alias))) @def (#set! role "import"))
 
 ; ---------------------------------------------------------------- definitions
 ((function_item name: (identifier) @name return_type: (_)? @returns body: (block) @body) @def (#set! role "def.function"))
