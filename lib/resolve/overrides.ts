@@ -6,7 +6,7 @@
  * declares a method of that name ends the path, so an override of an override points at its direct parent and a
  * method reached through two bases (a base class and an interface) points at both. Whether a same-named method
  * really overrides is the language's rule (ResolveRules.overrides): a keyword it needs, virtual methods only,
- * overloads told apart by arity, statics.
+ * overloads told apart by arity or argument labels, statics.
  */
 import type { FileFacts, SymbolFact, Expr } from '../extract/facts.ts';
 import { nominalOf } from '../extract/nominal/facts.ts';
@@ -19,6 +19,11 @@ export interface OverrideRules {
   statics?: boolean;
   /** Overloads are told apart by their parameter count: a method overrides only one of the same arity. */
   arity?: boolean;
+  /**
+   * Overloads are told apart by their argument labels, which are part of the method's name (Swift's
+   * `request(_:didCreateURLRequest:)` and `request(_:didResume:)` are two requirements).
+   */
+  labels?: boolean;
   /**
    * The modifier an overriding method must carry (`override`), and whether implementing an interface's method needs
    * it too (Kotlin) or only overriding a class's (C#, Swift).
@@ -114,6 +119,7 @@ class OverridePass {
   private rulesOf(pos: number): OverrideRules { return this.input.rules[this.fileOf[pos]] ?? DEFAULT_RULES; }
   private mods(pos: number): readonly string[] { return nominalOf(this.input.files[this.fileOf[pos]]).sym[this.symOf[pos]]?.mods ?? NO_WORDS; }
   private arity(pos: number): readonly [number, number] | undefined { return nominalOf(this.input.files[this.fileOf[pos]]).sym[this.symOf[pos]]?.arity; }
+  private labels(pos: number): readonly string[] | undefined { return nominalOf(this.input.files[this.fileOf[pos]]).sym[this.symOf[pos]]?.labels; }
 
   /** The methods the method at `pos` overrides or implements, nearest first along each heritage path. */
   private overridden(pos: number): Array<{ pos: number; confidence: number; reason: string }> {
@@ -188,6 +194,10 @@ class OverridePass {
       if (rules.arity) {
         const a = this.arity(pos), b = this.arity(m);
         if (a && b && (a[0] !== b[0] || a[1] !== b[1])) continue;
+      }
+      if (rules.labels) {
+        const a = this.labels(pos), b = this.labels(m);
+        if (a && b && (a.length !== b.length || a.some((l, i) => l !== b[i]))) continue;
       }
       if (rules.overrideWord && (!iface || rules.overrideWord.interfaces) && !this.mods(pos).includes(rules.overrideWord.word)) continue;
       if (rules.virtualWord && !iface && !this.isVirtual(m)) continue;

@@ -76,7 +76,7 @@ export const swiftRules: LanguageRules = nominalLanguageRules({
   family: 'swift',
   isGlobalName: (name) => LIBRARY.has(name),
   nominal,
-  // a class's method is overridden with `override`; a protocol's requirement is met by name
-  overrides: { overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'fileprivate']) },
+  // a class's method is overridden with `override`; a protocol's requirement is met by name and argument labels
+  overrides: { labels: true, overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'fileprivate']) },
   names: { ...NAMES, sharedScope: true },
 });
