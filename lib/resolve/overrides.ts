@@ -25,6 +25,12 @@ export interface OverrideRules {
    */
   labels?: boolean;
   /**
+   * Overloads of one arity are told apart by their parameters' types (Java's `value(String)` and `value(long)`): a
+   * method overrides only one whose every parameter names the same type, a type parameter on either side matching
+   * any (`write(T)` is overridden by `write(Boolean)` in a subclass binding T).
+   */
+  paramTypes?: boolean;
+  /**
    * The modifier an overriding method must carry (`override`), and whether implementing an interface's method needs
    * it too (Kotlin) or only overriding a class's (C#, Swift).
    */
@@ -195,6 +201,7 @@ class OverridePass {
         const a = this.arity(pos), b = this.arity(m);
         if (a && b && (a[0] !== b[0] || a[1] !== b[1])) continue;
       }
+      if (rules.paramTypes && !sameParamTypes(sym.params, t.params)) continue;
       if (rules.labels) {
         const a = this.labels(pos), b = this.labels(m);
         if (a && b && (a.length !== b.length || a.some((l, i) => l !== b[i]))) continue;
@@ -250,6 +257,29 @@ const OWNER_LABELS: ReadonlySet<string> = new Set(['Class', 'Interface', 'Enum',
  */
 function isHeritage(e: GraphEdge): boolean {
   return (e.type === 'EXTENDS' || e.type === 'IMPLEMENTS') && e.reason !== 'embedding';
+}
+
+/**
+ * Whether two parameter lists may be one signature: the same length and, at each place, types of the same name
+ * (qualifiers and type arguments aside). A type parameter, or a type written in a form not read here, matches any.
+ */
+function sameParamTypes(a: readonly Expr[] | undefined, b: readonly Expr[] | undefined): boolean {
+  if (!a || !b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = typeHead(a[i]), y = typeHead(b[i]);
+    if (x !== undefined && y !== undefined && x !== y) return false;
+  }
+  return true;
+}
+
+/** The name a parameter's type is compared by (`java.util.List<String>` → List, `String[]` → String[]); undefined for a type parameter (an id bound to one) or another form. */
+function typeHead(e: Expr): string | undefined {
+  if (e.k === 'id') return e.b === undefined ? e.name : undefined;
+  if (e.k === 'member') return e.name;
+  if (e.k === 'generic') return typeHead(e.of);
+  if (e.k === 'array') { const h = typeHead(e.of); return h === undefined ? undefined : `${h}[]`; }
+  return undefined;
 }
 
 /** The last name of a heritage clause's type (`a.b.Trait<T>` → Trait). */

@@ -17,4 +17,4 @@ const CPP_NAMES: NameRules = {
 };
 
 // only a virtual method is overridden (declared `virtual`, pure, or overriding one that is); overloads differ by parameters
-export const cppRules = cFamilyRules(CPP_NAMES, { arity: true, virtualWord: 'virtual', virtualKinds: new Set(['pure_virtual']) });
+export const cppRules = cFamilyRules(CPP_NAMES, { arity: true, paramTypes: true, virtualWord: 'virtual', virtualKinds: new Set(['pure_virtual']) });

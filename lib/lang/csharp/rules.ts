@@ -127,6 +127,6 @@ export const csharpRules: LanguageRules = nominalLanguageRules({
   isGlobalName: (name) => BUILTINS.has(name),
   nominal,
   // a class's method is overridden with `override` (without it, `new` hides it); an interface's is implemented by name
-  overrides: { arity: true, overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'static']) },
+  overrides: { arity: true, paramTypes: true, overrideWord: { word: 'override', interfaces: false }, excludeWords: new Set(['private', 'static']) },
   names: NAMES,
 });

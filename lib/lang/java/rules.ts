@@ -129,6 +129,6 @@ export const javaRules: LanguageRules = nominalLanguageRules({
   family: 'java',
   nominal,
   // overloads differ by their parameters; private and static methods are not inherited for overriding
-  overrides: { arity: true, excludeWords: new Set(['private', 'static']) },
+  overrides: { arity: true, paramTypes: true, excludeWords: new Set(['private', 'static']) },
   names: NAMES,
 });

@@ -140,6 +140,6 @@ export const kotlinRules: LanguageRules = nominalLanguageRules({
   isGlobalName: (name) => BUILTINS.has(name),
   nominal,
   // every override, an interface member's implementation too, says `override`
-  overrides: { arity: true, overrideWord: { word: 'override', interfaces: true }, excludeWords: new Set(['private']) },
+  overrides: { arity: true, paramTypes: true, overrideWord: { word: 'override', interfaces: true }, excludeWords: new Set(['private']) },
   names: NAMES,
 });
