@@ -263,7 +263,7 @@ function isHeritage(e: GraphEdge): boolean {
  * Whether two parameter lists may be one signature: the same length and, at each place, types of the same name
  * (qualifiers and type arguments aside). A type parameter, or a type written in a form not read here, matches any.
  */
-function sameParamTypes(a: readonly Expr[] | undefined, b: readonly Expr[] | undefined): boolean {
+function sameParamTypes(a: ReadonlyArray<Expr | null> | undefined, b: ReadonlyArray<Expr | null> | undefined): boolean {
   if (!a || !b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
@@ -274,7 +274,8 @@ function sameParamTypes(a: readonly Expr[] | undefined, b: readonly Expr[] | und
 }
 
 /** The name a parameter's type is compared by (`java.util.List<String>` → List, `String[]` → String[]); undefined for a type parameter (an id bound to one) or another form. */
-function typeHead(e: Expr): string | undefined {
+function typeHead(e: Expr | null): string | undefined {
+  if (!e) return undefined;
   if (e.k === 'id') return e.b === undefined ? e.name : undefined;
   if (e.k === 'member') return e.name;
   if (e.k === 'generic') return typeHead(e.of);

@@ -832,6 +832,8 @@ class NominalCollector {
         }
         case 'expr.new': return c.type !== undefined ? { k: 'new', callee: this.typeExpr(c.type) } : OTHER;
         case 'expr.this': {
+          // a qualified `this` (Java's `Outer.this`): the enclosing instance of the class it names
+          if (c.type !== undefined) return { k: 'as', type: this.typeExpr(c.type) };
           // inside a receiver lambda `this` is its receiver
           const recv = this.implicitRecv.get(node);
           return recv ? this.recvRef(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };

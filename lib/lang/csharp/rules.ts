@@ -93,6 +93,11 @@ const nominal: NominalLanguage['nominal'] = {
   // call passes is not read, so such a type gets no default constructor's edge
   primaryConstructor: (type) => PRIMARY_CONSTRUCTOR.test(type.signature ?? ''),
   isBuiltin: (name) => BUILTINS.has(name),
+  // System.Object's members (its static ones are called by their names inside a class), and System.Enum's instance ones
+  rootMembers: {
+    instance: new Set(['GetType', 'ToString', 'Equals', 'GetHashCode', 'MemberwiseClone', 'ReferenceEquals']),
+    enumInstance: new Set(['HasFlag', 'CompareTo', 'GetTypeCode']),
+  },
   // MediatR: a request sent, or a notification published, runs the Handle of the project's handlers of its type
   messageHandlers: {
     methods: new Set(['Send', 'Publish', 'CreateStream']),

@@ -102,6 +102,12 @@ const nominal: NominalLanguage['nominal'] = {
   // java.lang's types, seen everywhere by their simple names (a project type of the same name is found first)
   isBuiltin: (name) => JAVA_LANG.has(name),
   implicitImports: ['java.lang'],
+  // java.lang.Object's methods, and java.lang.Enum's that every enum has
+  rootMembers: {
+    instance: new Set(['getClass', 'hashCode', 'equals', 'toString', 'clone', 'finalize', 'notify', 'notifyAll', 'wait']),
+    enumStatic: new Set(['values', 'valueOf']),
+    enumInstance: new Set(['name', 'ordinal', 'compareTo', 'getDeclaringClass', 'describeConstable']),
+  },
   containers: JAVA_CONTAINERS,
   librarySupertypes: JAVA_SUPERTYPES,
   entryOf: jvmEntry,

@@ -60,6 +60,8 @@
 ((object_creation_expression type: (_) @type arguments: (argument_list) @args) @expr (#set! role "expr.new"))
 ((field_access object: (_) @object field: (identifier) @name) @expr (#set! role "expr.member"))
 ((this) @expr (#set! role "expr.this"))
+; `Outer.this` in an inner class: the enclosing instance, a value of the class it names
+((field_access object: (_) @type field: (this)) @expr (#set! role "expr.this"))
 ((super) @expr (#set! role "expr.super"))
 ((cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))

@@ -113,6 +113,8 @@ const nominal: NominalLanguage['nominal'] = {
   },
   // scope functions that return their receiver (`let`, `run` and `with` return the lambda's result)
   selfResults: new Set(['apply', 'also']),
+  // kotlin.Any's members, and those every enum class has
+  rootMembers: { instance: new Set(['equals', 'hashCode', 'toString']), enumStatic: new Set(['values', 'valueOf']), enumInstance: new Set(['compareTo']) },
   implicitImports: ['kotlin', 'kotlin.collections', 'kotlin.io', 'kotlin.text', 'kotlin.ranges', 'kotlin.sequences', 'kotlin.comparisons', 'java.lang'],
   containers: KOTLIN_CONTAINERS,
   libraryResult: kotlinLibraryResult,

@@ -167,6 +167,12 @@ export interface NominalRules {
    */
   finalTypes?: ReadonlySet<string>;
   /**
+   * Members every object has from the language's root type (java.lang.Object's `getClass`, C#'s `GetType`), and
+   * those every enum has (`values`, `ordinal`): a call of one that no project type of the receiver's declares runs the
+   * library's, as does a free call of one inside a class.
+   */
+  rootMembers?: { instance: ReadonlySet<string>; enumStatic?: ReadonlySet<string>; enumInstance?: ReadonlySet<string> };
+  /**
    * Library types whose supertypes the language knows (Kotlin's collections and basic types), with those supertypes:
    * a parameter of one such type takes no value of another unless it is a supertype of the value's.
    */

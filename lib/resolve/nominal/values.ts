@@ -757,7 +757,7 @@ export class Evaluator {
           if ('targets' in res && res.targets.length) return res;
         }
         const found = this.names.callee(f, from, callee.name);
-        if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) ? EXTERNAL : UNRESOLVED;
+        if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) || this.rules.rootMembers?.instance.has(callee.name) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
         if ('pkg' in found) return UNRESOLVED;
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
@@ -933,7 +933,7 @@ export class Evaluator {
         if (u?.t === 'ext' && this.rules.primitiveTraits) return this.memberCall(f, u, name, argc, how, depth + 1);
         // (an alias of a primitive the project adds trait impls to, `type Block = u32;` then `Block::bits()`)
         if (u?.t === 'inst' && u.e !== recv.e && this.rules.primitiveTraits && this.w.onlyParts(u.e)) return this.memberCall(f, { t: 'type', e: u.e }, name, argc, how, depth + 1);
-        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) ? EXTERNAL : UNRESOLVED;
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.rootMember(recv.e, name, true) ? EXTERNAL : UNRESOLVED;
       }
       case 'inst': {
         if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
@@ -964,7 +964,7 @@ export class Evaluator {
           if ('ext' in r && implicit) return { ext: true, implicit: [...(r.implicit ?? []), ...implicit] };
         }
         // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside)
-        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' ? EXTERNAL : UNRESOLVED;
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
@@ -976,6 +976,15 @@ export class Evaluator {
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;
     }
+  }
+
+  /** Whether `name` is a member the language's root type (or, for an enum, the enum base) gives type `ent` (NominalRules.rootMembers). */
+  private rootMember(ent: TypeEnt, name: string, statics: boolean): boolean {
+    const root = this.rules.rootMembers;
+    if (!root) return false;
+    const isEnum = this.w.sym(ent.parts[0]).label === 'Enum';
+    if (statics) return isEnum && root.enumStatic?.has(name) === true;
+    return root.instance.has(name) || (isEnum && root.enumInstance?.has(name) === true);
   }
 
   /**
