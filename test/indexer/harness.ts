@@ -127,7 +127,11 @@ function checkRef(r: ResolveResult, file: string, line: number, column: number, 
 
 function checkEdge(r: ResolveResult, want: boolean, type: string, source: string, target: string, props: Record<string, string>): string | undefined {
   const e = outEdgesOf(r.graph, source).find((x) => x.type === type && x.target === target);
-  if (!want) return e ? `unexpected ${type} ${source} → ${target} (${e.reason} ${e.confidence})` : undefined;
+  if (!want) {
+    // an absent edge between nodes that do not exist proves nothing: a misspelt uid would pass for ever
+    if (!r.graph.hasNode(source) || !r.graph.hasNode(target)) return `@no-edge names a node the graph lacks: ${r.graph.hasNode(source) ? target : source}`;
+    return e ? `unexpected ${type} ${source} → ${target} (${e.reason} ${e.confidence})` : undefined;
+  }
   if (!e) {
     const others = outEdgesOf(r.graph, source).filter((x) => x.type === type).map((x) => x.target).join(', ') || 'none';
     return `missing ${type} ${source} → ${target}; ${source} has ${type} to: ${others}${r.graph.hasNode(source) ? '' : ' (no such source node)'}${r.graph.hasNode(target) ? '' : ' (no such target node)'}`;

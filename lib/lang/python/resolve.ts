@@ -1221,7 +1221,7 @@ export class PythonResolver implements LanguageRelations {
         if (out.length) return out;
         return ext ? 'ext' : undefined;
       }
-      case 'ext': case 'array': case 'map': case 'list': return 'ext';
+      case 'ext': case 'array': case 'map': case 'list': case 'method': return 'ext';
       case 'callable': return v.held ? this.callTargets(v.held) : undefined;
       case 'mod': return undefined;
       default: return undefined;
