@@ -88,7 +88,8 @@
 
 ; ---------------------------------------------------------------- expressions
 ((identifier) @id (#set! role "id"))
-((call_expression function: (_) @callee arguments: (argument_list) @args) @expr (#set! role "expr.call"))
+; (C++'s casts written like calls are casts: cpp.scm)
+((call_expression function: (_) @callee arguments: (argument_list) @args) @expr (#not-match? @callee "^(static|dynamic|const|reinterpret)_cast\\s*<.*>$") (#set! role "expr.call"))
 ((field_expression argument: (_) @object field: (field_identifier) @name) @expr (#set! role "expr.member"))
 ((pointer_expression argument: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))

@@ -35,9 +35,16 @@ const nominal: NominalRules = {
   structural: false,
   typeCall: 'constructor',
   outerNamespaces: true,
-  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || name === 'sizeof' || name === 'alignof' || name === '_Static_assert' || name === 'static_assert',
+  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || OPERATOR_WORDS.has(name),
   entryOf: (c) => (c.label === 'Function' && c.name === 'main' && c.kind === 'function' ? { kind: 'main', by: 'main' } : undefined),
 };
+
+/**
+ * Operators written like calls (`sizeof(x)`, C++'s `static_cast<T>(x)`, `typeid(x)`, `decltype(x)`): the language's,
+ * never a function's.
+ */
+const OPERATOR_WORDS: ReadonlySet<string> = new Set(['sizeof', 'alignof', '_Alignof', '_Static_assert', 'static_assert', 'static_cast', 'dynamic_cast',
+  'const_cast', 'reinterpret_cast', 'typeid', 'decltype', 'noexcept', 'alignas']);
 
 /** Test sources: a tests folder, or a name that says test (`test_x.c`, `x_test.cc`, `x_unittest.cpp`, `XTest.cpp`). */
 const TEST_DIR = /(?:^|\/)(?:tests?|testing|unittests?|testdata|fixtures?)\//i;

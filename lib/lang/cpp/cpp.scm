@@ -56,6 +56,8 @@
 ((declaration type: (_) @type declarator: (identifier)) @expr (#set! role "expr.new:declared"))
 ((compound_statement (declaration type: (_) @type declarator: (function_declarator declarator: (identifier) parameters: (parameter_list . (parameter_declaration type: (type_identifier) !declarator)) @args) @expr)) (#set! role "expr.new:declared"))
 ((this) @expr (#set! role "expr.this"))
+; the casts written like calls (`static_cast<Derived*>(this)->f()`): a value of the type named, no call
+((call_expression function: (template_function name: (identifier) @op arguments: (template_argument_list (type_descriptor type: (_) @type))) arguments: (argument_list)) @expr (#any-of? @op "static_cast" "dynamic_cast" "const_cast" "reinterpret_cast") (#set! role "expr.cast"))
 ((qualified_identifier scope: (_) @qualifier name: (_) @name) @expr (#set! role "expr.path"))
 ((template_function name: (_) @inner) @expr (#set! role "expr.wrap"))
 ((lambda_expression) @expr (#set! role "expr.fn"))
