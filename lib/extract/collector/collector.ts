@@ -124,6 +124,11 @@ export class Collector {
   readonly wholeReads = new LazyMap<Node, string>();
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
+  /**
+   * Identifiers narrowed by a discriminant of another member too (`if (!ext.name) throw …` then `if ('renderer' in
+   * ext)`): those narrowings, applied before the one `tagged` holds, as the checker applies every test on the way.
+   */
+  readonly taggedAlso = new LazyMap<Node, Array<{ key: string; tags: string[]; not?: boolean }>>();
   /** A tag written as an enum member (`NodeTypes.ELEMENT`): its text (ENUM_TAG and the name) → the member's node. */
   readonly enumTags = new LazyMap<string, Node>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */

@@ -127,6 +127,8 @@ export function narrowByTags(this: Collector): void {
       if (this.narrowedTo.has(node)) return;
       // (two exclusions of one discriminant hold together: the `else` of an `else if`, the rest after two early exits)
       const prev = this.tagged.get(node);
+      // (a narrowing by another member holds there too: kept, to apply before this one)
+      if (prev && prev.key !== k) { const also = this.taggedAlso.get(node); if (also) also.push(prev); else this.taggedAlso.set(node, [prev]); }
       if (not && prev?.not && prev.key === k) this.tagged.set(node, { key: k, tags: [...new Set([...prev.tags, ...tags])], not });
       else if (not && prev && !prev.not && prev.key === k) {
         // (an exclusion around a test that held, `if (x.kind !== 'a') return; if (x.kind === 'b') …`: both hold, the
