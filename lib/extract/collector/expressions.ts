@@ -47,7 +47,12 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
     // (a read whose narrowing by its member is all known: see markWholeReads)
     if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
-    if (this.testedPaths.size && this.testedPaths.has(m.object)) return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
+    if (this.testedPaths.size && this.testedPaths.has(m.object)) {
+      // (narrowed by `in` tests of the path that hold there and are all its tests before it: see narrowPath)
+      const tests = this.pathTagged.size ? this.pathNarrowed(m.object) : undefined;
+      if (tests) { let obj = this.expr(m.object); for (const t of tests) obj = this.taggedBy(obj, t); return { k: 'member', obj, name: this.ident(m.property) }; }
+      return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
+    }
     return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);
