@@ -10,7 +10,7 @@ import path from 'node:path';
 import { analyzeRepository } from '../lib/analyze/index.ts';
 import { SnapshotLoader } from '../index-store/loader.ts';
 import { runQuery, type QueryRequest } from '../handlers/query.ts';
-import type { SearchIndex } from '../lib/search/index.ts';
+import type { SearchIndex } from '../lib/search/load.ts';
 
 const arg = (n: string, d: string): string => { const i = process.argv.indexOf(n); return i > 0 ? process.argv[i + 1] : d; };
 const copies = Number(arg('--copies', '5'));

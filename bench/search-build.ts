@@ -44,6 +44,7 @@ function sourcesOf(root: string): string[] {
 async function child(mode: string, args: { graph: string; corpus: string; dir: string; previous?: string }): Promise<void> {
   const { GraphBuilder } = await import('../lib/graph/builder.ts');
   const search = await import('../lib/search/index.ts');
+  const { loadSearch } = await import('../lib/search/load.ts');
   const { query } = await import('../handlers/query.ts');
   const { memorySnapshot } = await import('../test/helpers/memory-snapshot.ts');
   const { PerformanceObserver } = await import('node:perf_hooks');
@@ -75,7 +76,7 @@ async function child(mode: string, args: { graph: string; corpus: string; dir: s
   let m: Measure;
   if (mode === 'load') {
     let idx: unknown;
-    m = await timed(async () => { idx = await search.loadSearch(args.dir); });
+    m = await timed(async () => { idx = await loadSearch(args.dir); });
     const snap = memorySnapshot({ graph, files: {}, search: idx, embed: (x) => search.embedWith(args.dir, x) });
     const q = await timed(async () => { await query({ query: 'retry a failed subscription with a delay' }, snap); });
     extra.firstQueryCpuMs = q.cpuMs;

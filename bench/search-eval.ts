@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { rxjsCorpus, type Corpus } from './search-corpus.ts';
 import { QUERIES, type EvalQuery } from './search-queries.ts';
-import { buildSearch, loadSearch, type RankMode, type SearchIndex } from '../lib/search/index.ts';
+import { buildSearch, type RankMode } from '../lib/search/index.ts';
+import { loadSearch, type SearchIndex } from '../lib/search/load.ts';
 import type { CodeGraph } from '../lib/graph/code-graph.ts';
 import { nodeOf } from '../lib/graph/code-graph.ts';
 

@@ -4,7 +4,8 @@ import { defineTool, repoField } from './define-tool.ts';
 import type { Snapshot } from '../index-store/snapshot.ts';
 import type { GraphNode } from '../lib/graph/schema.ts';
 import { nodeOf } from '../lib/graph/code-graph.ts';
-import { SearchIndex, type QueryVectors } from '../lib/search/index.ts';
+import { SearchIndex } from '../lib/search/load.ts';
+import type { QueryVectors } from '../lib/search/index.ts';
 import { rankResults } from '../lib/search/group.ts';
 import { onePerType } from '../lib/symbols/type-parts.ts';
 

@@ -10,7 +10,7 @@ import type { FileWrite, RepoInfo, Snapshot } from './snapshot.ts';
 import { CodegraphError, repoNotFound } from '../lib/errors.ts';
 import { ReferenceIndex } from '../lib/refs/reference-index.ts';
 import { UnresolvedCalls } from '../lib/refs/unresolved-calls.ts';
-import { loadSearch } from '../lib/search/index.ts';
+import { loadSearch } from '../lib/search/load.ts';
 import { INDEX_DIR, POINTER_FILE, SNAPSHOT_SCHEMA, indexDirOf, readFileTable, readGraph, readMeta, readPointer, readRefs, readUnresolved } from './format.ts';
 import { readRegistry, registryPath } from './registry.ts';
 import { assembleSnapshot } from './assemble.ts';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FEATURE_COUNT, FEATURES, featuresOf } from '../../lib/search/rerank.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
-import type { SearchIndex } from '../../lib/search/index.ts';
+import type { SearchIndex } from '../../lib/search/load.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { PARAPHRASES } from './paraphrases.ts';

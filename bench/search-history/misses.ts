@@ -10,7 +10,7 @@
  *   node --import tsx bench/search-history/misses.ts [--list] [--explain [--every N]] [--repo owner/name]
  */
 import { nodeOf } from '../../lib/graph/code-graph.ts';
-import type { SearchIndex } from '../../lib/search/index.ts';
+import type { SearchIndex } from '../../lib/search/load.ts';
 import { queryTerms } from '../../lib/search/query-terms.ts';
 import { HISTORY_REPOS } from './repos.ts';
 import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';

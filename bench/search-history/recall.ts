@@ -9,7 +9,7 @@
  *   node --import tsx bench/search-history/recall.ts [--depth N] [--list] [--repo owner/name]
  */
 import { nodeOf } from '../../lib/graph/code-graph.ts';
-import type { SearchIndex } from '../../lib/search/index.ts';
+import type { SearchIndex } from '../../lib/search/load.ts';
 import { queryTerms } from '../../lib/search/query-terms.ts';
 import { splitIdentifier, stem, WORD_RUNS } from '../../lib/search/tokenize.ts';
 import { HISTORY_REPOS } from './repos.ts';

@@ -267,7 +267,7 @@ export async function buildSnapshotInMemory(root: string, options: InMemoryOptio
   const repo: RepoInfo = { name, path: realRoot, indexedAt: out.indexedAt, lastCommit: headCommit(realRoot), stats: out.stats };
   // Imported here, not at the top: `codegraph analyze` (which imports this module) never needs them.
   const [{ loadSearch }, { writeFilesAtomically }, { createRepoHost }, { assembleSnapshot }] = await Promise.all([
-    import('../search/index.ts'), import('../rename/apply.ts'), import('../../index-store/host.ts'), import('../../index-store/assemble.ts'),
+    import('../search/load.ts'), import('../rename/apply.ts'), import('../../index-store/host.ts'), import('../../index-store/assemble.ts'),
   ]);
   const search = searchDir ? await loadSearch(searchDir) : undefined;
   return assembleSnapshot({

@@ -144,18 +144,20 @@ export type Expr =
   | { k: 'spread'; of: Expr }
   /**
    * The type `T[]`; with `values`, a literal whose elements are the values `of` (Python's `{a, b}`). `returns`: what a
-   * generator of these elements returns when it is done (Python's `Generator[Y, S, R]`: R).
+   * generator of these elements returns when it is done (Python's `Generator[Y, S, R]`: R). `lib` (also on `map` and
+   * `promise`): in a heritage clause, the global type written (`ReadonlySet`, `WeakMap`, `Iterable`), whose members are
+   * its own, not those of the collection it reads as.
    */
-  | { k: 'array'; of: Expr; values?: true; returns?: Expr }
+  | { k: 'array'; of: Expr; values?: true; returns?: Expr; lib?: string }
   /**
    * The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`);
    * with `values`, a literal whose values and keys are the values `of` and `key` (Python's `{"a": f}`).
    */
-  | { k: 'map'; of: Expr; key?: Expr; values?: true }
+  | { k: 'map'; of: Expr; key?: Expr; values?: true; lib?: string }
   /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */
-  | { k: 'promise'; of: Expr }
+  | { k: 'promise'; of: Expr; lib?: string }
   /**
    * An object type literal (`{ window: Subject<T>; count: number }`): its typed properties, in source order;
    * `others`: the names of its other members (method signatures, untyped properties), which have no recorded type.

@@ -631,6 +631,10 @@ export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name
     if (tags && this.tagOf(x, name) === undefined) tags = false;
     const m = this.member(x, name);
     if (m.t === 'sym') { if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m); return true; }
+    // (an intersection part whose parts both declare it, `A | B | (A & B)`: the checker's property of that part has
+    // each declaration, as partsDeclare reads an intersection alone)
+    const both = x.t === 'inter' ? this.partsDeclare(x, name) : undefined;
+    if (both) { for (const b of both) if (!out.some((y) => y.f === b.f && y.s === b.s)) out.push(b); return true; }
     // (a property of an object type literal that is no symbol: declared, but no occurrence to record)
     return x.t === 'obj' && x.props.some((p) => p.name === name);
   };

@@ -231,10 +231,15 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // intersection of them, without class parts
     // (unless an object type literal part declares members: those are its declarations whatever else the parts are,
     // `Promise<T> & { status: S }`, see declaredByObjectPart)
-    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2) && !((ext || hole) && objs.some((o) => o.decls?.length))) return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
+    // (an array with object type parts, `Token[] & { links: Links }`: its elements are the array's, kept as `list`)
+    const list = lists.length === 1 && lists[0].t === 'arr' && !ext && !insts.length && !alts.length ? lists[0] as Val & { t: 'arr' } : undefined;
+    if (insts.length === 0 && (ext || hole || objs.length + alts.length < 2) && !((ext || hole) && objs.some((o) => o.decls?.length))) {
+      if (list) return { t: 'inter', of: [], objs: objs.length ? objs : undefined, hole: true, list, r: 'typed-receiver', c: Math.min(list.c, ...objs.map((o) => o.c)) };
+      return ext && !hole && !objs.length && !alts.length ? EXT : UNKNOWN;
+    }
     // an outside part (`Foo & Record<string, unknown>`) may declare any member: nothing is certain
     const parts: Array<{ c: number }> = [...insts, ...objs, ...alts];
-    return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), ...(keyed ? { keyed: true as const } : {}), ...(omits.length ? { omits } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
+    return { t: 'inter', of: insts, objs: objs.length ? objs : undefined, alts: alts.length ? alts : undefined, hole: hole || ext, ...(ext ? { outside: true as const } : {}), ...(keyed ? { keyed: true as const } : {}), ...(omits.length ? { omits } : {}), ...(list ? { list } : {}), r: 'typed-receiver', c: Math.min(...parts.map((o) => o.c)) };
   }
   if (t.k === 'fntype') {
     const fn: Val & { t: 'fnval' } = { t: 'fnval', f, returns: t.returns, params: t.params, predicate: t.predicate, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
@@ -334,8 +339,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (others.length === 1 && insts.length === 0 && !ext) return others[0];
     // arrays only, `T[] | readonly T[]` (`MaybeReadonly<T[]>`), `A[] | B[]`: an array of their elements, as the checker
     // reads an element or calls a method of a union of array types
-    if (others.length > 1 && insts.length === 0 && !ext && others.every((o) => o.t === 'arr')) {
-      const arrs = others as Array<Val & { t: 'arr' }>;
+    // (an array with object type parts among them, `Token[] | TokensList` of `TokensList = Token[] & { links: Links }`:
+    // its array part, as an element or an iteration of the union reads it)
+    if (others.length > 1 && insts.length === 0 && !ext && others.every((o) => o.t === 'arr' || (o.t === 'inter' && o.list))) {
+      const arrs = others.map((o) => (o.t === 'inter' ? o.list! : o as Val & { t: 'arr' }));
       return this.arrayOfParts(arrs[0], arrs.map((a) => this.deref(this.elementOf(a, 'typed-receiver'))));
     }
     // object types and intersections beside each other or beside classes (a discriminated union): the members

@@ -83,7 +83,8 @@ export type Val =
   /** (`alts`: union parts, `(A | B) & { extra: X }`: a member they agree on is the intersection's too) */
   /** (`outside`: the hole is, or holds, an outside type, which may declare any member) */
   /** (`omits`, `keyed`: a part is an `Omit` or `Pick` of a type read as that type, see the `intersection` fact) */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; omits?: readonly string[]; keyed?: true; r: Reason; c: number }
+  /** (`list`: the one array part, `Token[] & { links: Links }`: an element, an iteration, is that array's) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; omits?: readonly string[]; keyed?: true; list?: Val & { t: 'arr' }; r: Reason; c: number }
   /**
    * A value of a union whose member types are not all project classes or interfaces (`{ target: Group; kind: 'a' } |
    * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
@@ -624,6 +625,9 @@ export class Evaluator {
         // `const [key, value] = entry`: the tuple's element at that position
         // (at a position not written, `codecs[i]`, `for (const c of codecs)`: the one type every item is, if any)
         if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : this.tupleArray(arr)?.el ?? UNKNOWN;
+        // (an array type with object type parts, `Token[] & { links: Links }`: its array's element, as the checker reads
+        // an index or an iteration of the intersection)
+        if (arr.t === 'inter' && arr.list && e.key === undefined) return this.elementOf(arr.list, 'typed-receiver');
         // `for (const entry of map)`: an entry
         if (arr.t === 'map') return this.entryOf(arr);
         // `obj[$mobx]` on a type declaring `[$mobx]: Admin`: that member (same name written the same way)

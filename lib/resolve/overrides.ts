@@ -83,6 +83,12 @@ class OverridePass {
   private readonly membersMemo = new Map<number, Map<string, number[]>>();
   /** The owners (HAS_METHOD sources) with heritage of each method that has any. */
   private readonly owners = new Map<number, number[]>();
+  /**
+   * The heritage edges leaving each type, in the order they were written: every method's walk goes up its owner's,
+   * and scanning a type's every edge for them (a class's HAS_METHOD edges among them) once per method was quadratic
+   * in the class's size.
+   */
+  private readonly heritageMemo = new Map<number, readonly number[]>();
 
   constructor(private readonly input: OverrideInput) {
     const n = input.graph.nodeCount;
@@ -102,9 +108,8 @@ class OverridePass {
       const syms = files[f].symbols;
       for (let s = 0; s < syms.length; s++) {
         if (!OWNER_LABELS.has(syms[s].label)) continue;
-        const out = g.outEdgeIdsAt(symBase[f] + s);
-        if (!out.some((id) => isHeritage(g.edges[id]))) continue;
-        for (const id of out) {
+        if (!this.heritageOf(symBase[f] + s).length) continue;
+        for (const id of g.outEdgeIdsAt(symBase[f] + s)) {
           if (g.edges[id].type !== 'HAS_METHOD') continue;
           const m = dst[id];
           const l = this.owners.get(m);
@@ -152,9 +157,9 @@ class OverridePass {
     // (`instance`: the path went through the owner's static side, whose bases' instance methods its members implement;
     // `sides`: which of the owner's edges the walk takes, the instances' or the static side's)
     const walk = (type: number, confidence: number, structural: boolean, top: boolean, instance: boolean, sides: 'instance' | 'static' = 'instance'): void => {
-      for (const id of g.outEdgeIdsAt(type)) {
+      for (const id of this.heritageOf(type)) {
         const e = g.edges[id];
-        if (!isHeritage(e) || !passesMember(e, sym.name)) continue;
+        if (!passesMember(e, sym.name)) continue;
         const staticSide = e.reason === STATIC_SIDE;
         if (top ? staticSide !== (sides === 'static') : staticSide) continue;
         const base = dst[id];
@@ -212,6 +217,19 @@ class OverridePass {
     }
     // none fits (another overload, a static): the walk goes on to the bases, where one may
     return out;
+  }
+
+  /** Ids of the heritage edges (isHeritage) leaving the node at `type`, in their order, listed once per type. */
+  private heritageOf(type: number): readonly number[] {
+    let ids = this.heritageMemo.get(type);
+    if (!ids) {
+      const g = this.input.graph;
+      const out = g.outEdgeIdsAt(type);
+      ids = NONE_POS;
+      for (const id of out) if (isHeritage(g.edges[id])) { if (ids === NONE_POS) ids = []; (ids as number[]).push(id); }
+      this.heritageMemo.set(type, ids);
+    }
+    return ids;
   }
 
   /** A type's methods (by HAS_METHOD) called `name`, from a map made once per type. */

@@ -1,5 +1,5 @@
 /**
- * The search stage of analyze and its loader. Files under `<generation>/search/` (format 3):
+ * The search stage of analyze (its loader: load.ts). Files under `<generation>/search/` (format 3):
  *   meta.json    format, embedder spec, row count (all a server reads at start-up)
  *   rows.json    symbol uids, their files and embedding-text hashes: the row order of everything below
  *   keyword.bin  the BM25F index: term dictionary and per-field posting lists (keyword.ts)
@@ -18,11 +18,10 @@ import { coocFromBuffer, documentTerms, learnCooccurrence, primeDocumentTerms, t
 import { coocSumsToBuffer, updateCooccurrence, withSums, type CoocUpdate } from './embedders/cooc-update.ts';
 import { BAGS_FILE, bagsToBuffer, documentKey, PreviousRows, searchStamp } from './reuse.ts';
 import { embedderFor, resolveEmbedder, sameLearnedFamily, storedLearnedEmbedder, trainedEmbedder, type Embedder, type EmbedderSpec, type Learn } from './embedders/index.ts';
-import { SearchIndex, type SearchParts } from './engine.ts';
+import type { SearchParts } from './engine.ts';
 import { KeywordBuilder, KeywordIndex } from './keyword.ts';
 import { readPacked, VectorMatrix, writePacked } from './vectors.ts';
 
-export { SearchIndex } from './engine.ts';
 export { packSearchable, unpackSearchable, type PackedSymbols } from './documents.ts';
 export type { RankedSymbol, RankRequest, RankResult, QueryVectors, RankMode } from './engine.ts';
 
@@ -265,13 +264,13 @@ function readRowsFile(dir: string, count: number): SearchRows {
 }
 
 /**
- * Loads what buildSearch wrote; the result goes into `snapshot.search` (undefined when nothing was built, or
- * by another format). Only meta.json is read now: the index itself is read on its first use (SearchIndex.load).
+ * What buildSearch wrote in `dir`, when it is of this format: its row count, its embedder and a reader of the index
+ * itself (load.ts makes the query engine's index of it).
  */
-export async function loadSearch(dir: string): Promise<SearchIndex | undefined> {
+export function storedSearch(dir: string): { count: number; embedder: EmbedderSpec; parts: () => SearchParts } | undefined {
   const meta = readMeta(dir);
   if (!meta) return undefined;
-  return SearchIndex.lazy(meta.count, meta.embedder, () => storedParts(dir, meta));
+  return { count: meta.count, embedder: meta.embedder, parts: () => storedParts(dir, meta) };
 }
 
 function storedParts(dir: string, meta: SearchMeta): SearchParts {

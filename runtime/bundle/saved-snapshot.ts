@@ -10,7 +10,7 @@ import type { RepoInfo, Snapshot } from '../../index-store/snapshot.ts';
 import { ReferenceIndex } from '../../lib/refs/reference-index.ts';
 import { UnresolvedCalls } from '../../lib/refs/unresolved-calls.ts';
 import { CodegraphError } from '../../lib/errors.ts';
-import { loadSearch } from '../../lib/search/index.ts';
+import { loadSearch } from '../../lib/search/load.ts';
 import { INDEX_DIR, SNAPSHOT_SCHEMA, readFileTable, readGraph, readMeta, readPointer, readRefs, readUnresolved } from '../../index-store/format.ts';
 import { assembleSnapshot } from '../../index-store/assemble.ts';
 import { createRepoHost } from '../../index-store/host.ts';

@@ -206,11 +206,12 @@ test('graph edits on the rename-branded fixture: TypeScript findRenameLocations 
   t.true(report.symbols.some((s) => s.status === 'refused'), 'the brands are refused');
 });
 
-test('graph edits on the rename-tested-paths fixture: TypeScript findRenameLocations exactly, but for members read through a path after a test of its discriminant, which are left to text_search', async (t) => {
+test('graph edits on the rename-tested-paths fixture: TypeScript findRenameLocations exactly, but for members read through a path after a test of its discriminant, which are left to text_search (where `in` tests of the path hold alone, they narrow it)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-tested-paths');
-  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
-  // (the checker narrows `seq.tuple[0]` after `seq.tuple[0].kind === 'variadic'`: paths are not followed)
-  const left = (m: string) => /^src\/paths\.ts:(12|19|20|21):/.test(m);
+  t.true(report.compared >= 30, `only ${report.compared} symbols compared`);
+  // (the checker narrows `seq.tuple[0]` after `seq.tuple[0].kind === 'variadic'`: such paths are not followed; nor is
+  // `b.first` after an `in` test beside another test of it)
+  const left = (m: string) => /^src\/paths\.ts:(12|19|20|21):/.test(m) || /^src\/in-paths\.ts:(24|25):/.test(m);
   t.deepEqual(differing(left, true), []);
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the reads left are counted as misses');
 });
@@ -235,4 +236,10 @@ test('graph edits on the rename-param-intersections fixture: TypeScript findRena
   const left = (m: string) => /^src\/use\.ts:(19|20):/.test(m) && m.includes('[object literal key]') || m.startsWith('src/use.ts:13:54 ');
   t.deepEqual(differing(left), []);
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the places left are counted as misses');
+});
+
+test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocations exactly (a union with an intersection of its parts, `in` tests after an early exit on another member, arrays with object type parts)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-union-parts');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
 });

@@ -45,6 +45,19 @@ test('TypeScript: a method overriding a lib member is refused, naming the member
   t.regex((await refusal(t, 'Method:src/view.ts:View.componentDidMount', 'mounted')).message, /overrides Lifecycle\.componentDidMount \(fake-ui\)/);
 });
 
+test('the lib\'s read-only, weak and iterable types have members of their own, not Map\'s or Array\'s', async (t) => {
+  // ReadonlyMap declares no `set`, WeakMap no `keys`, Set no `push`, Iterable no `map`: such a method overrides nothing
+  for (const [uid, name] of [['Method:src/collections.ts:Frozen.set', 'with'], ['Method:src/collections.ts:Tags.keys', 'list'],
+    ['Method:src/collections.ts:Bag.push', 'put'], ['Method:src/collections.ts:Range.map', 'mapAll']]) {
+    const res = await rename({ symbol_uid: uid, new_name: name }, snapshot());
+    t.true(res.summary.graphEdits >= 1, uid);
+  }
+  t.regex((await refusal(t, 'Method:src/collections.ts:Frozen.get', 'lookup')).message, /overrides ReadonlyMap\.get/);
+  t.regex((await refusal(t, 'Method:src/collections.ts:Tags.set', 'put')).message, /overrides WeakMap\.set/);
+  t.regex((await refusal(t, 'Method:src/collections.ts:Bag.add', 'put')).message, /overrides Set\.add/);
+  t.regex((await refusal(t, 'Method:src/collections.ts:Seen.add', 'put')).message, /overrides WeakSet\.add/);
+});
+
 test('a family holding a method tied to an outside member is refused from any member of it', async (t) => {
   // Cache.get overrides the project's Store.get, which overrides Map.get
   const err = await refusal(t, 'Method:src/collections.ts:Cache.get', 'lookup');

@@ -167,3 +167,19 @@ test('the bundle hands out snapshot.graph as a graphology graph: graphology\'s o
   t.is(copy.size, graph.size);
   t.deepEqual(copy.getNodeAttributes(target!), graph.getNodeAttributes(target!));
 });
+
+test('dist/search-worker.mjs loads no language\'s rules: building the search files needs no lib/lang module (the query engine\'s test-file rule is loaded by servers, lib/search/load.ts)', (t) => {
+  const dist = path.join(root, 'dist');
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = fs.readFileSync(path.join(dist, file), 'utf8');
+    // esbuild names each module it bundles in a comment line: `// lib/lang/index.ts`
+    t.false(/^\/\/ lib\/lang\//m.test(text), `${file} holds a lib/lang module`);
+    for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"\.\/([^"]+\.mjs)"/g)) visit(m[1]);
+  };
+  visit('search-worker.mjs');
+  t.true(seen.size > 2, `the worker's chunks were followed (${[...seen].join(', ')})`);
+  t.true([...seen].some((f) => /^\/\/ lib\/search\/index\.ts$/m.test(fs.readFileSync(path.join(dist, f), 'utf8'))), 'lib/search/index.ts is among them');
+});

@@ -6,7 +6,8 @@ import { appFiles, appGraph } from './fixture-graph.ts';
 import { tinyModelDir } from './tiny-model.ts';
 import { memorySnapshot } from '../helpers/memory-snapshot.ts';
 import { query, type QueryResponse } from '../../handlers/query.ts';
-import { buildSearch, embedWith, loadSearch, SearchIndex, type BuildSearchOptions } from '../../lib/search/index.ts';
+import { buildSearch, embedWith, type BuildSearchOptions } from '../../lib/search/index.ts';
+import { loadSearch, SearchIndex } from '../../lib/search/load.ts';
 import { LEXICAL_ID } from '../../lib/search/embedders/index.ts';
 import { createCodeGraph, graphData } from '../../lib/graph/code-graph.ts';
 

@@ -2,7 +2,7 @@
 import test from 'ava';
 import { buildSnapshotInMemory } from '../../lib/analyze/index.ts';
 import { query } from '../../handlers/query.ts';
-import { SearchIndex } from '../../lib/search/index.ts';
+import { SearchIndex } from '../../lib/search/load.ts';
 import { APP_DIR } from './fixture-graph.ts';
 import { graphData } from '../../lib/graph/code-graph.ts';
 

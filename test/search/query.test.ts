@@ -6,7 +6,7 @@ import { query, type QueryResponse } from '../../handlers/query.ts';
 import { CodegraphError } from '../../lib/errors.ts';
 import { KeywordBuilder, KeywordIndex } from '../../lib/search/keyword.ts';
 import { buildDocuments } from '../../lib/search/documents.ts';
-import { SearchIndex } from '../../lib/search/index.ts';
+import { SearchIndex } from '../../lib/search/load.ts';
 import { rankSettings } from '../../lib/search/engine.ts';
 import { createCodeGraph, graphData, nodeOf } from '../../lib/graph/code-graph.ts';
 

@@ -34,8 +34,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const assertion = assertions.get(i);
     if (assertion) fact.asserts = this.expr(assertion);
     // (a heritage `Omit`/`Pick` names its base; its keys are the heritageKeys below)
-    if (extendsNodes) fact.extends = extendsNodes.map((n) => baseOf(this.expr(n)));
-    if (implementsNodes) fact.implements = implementsNodes.map((n) => baseOf(this.expr(n)));
+    if (extendsNodes) fact.extends = extendsNodes.map((n) => this.heritageBase(n));
+    if (implementsNodes) fact.implements = implementsNodes.map((n) => this.heritageBase(n));
     if (extendsNodes || implementsNodes) {
       const keys = [...(extendsNodes ?? []), ...(implementsNodes ?? [])].flatMap((n, at) => {
         const k = this.heritageKeys(n);
@@ -773,6 +773,18 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
 }
 
 /** The type an `Omit`/`Pick` with its keys is of (see keysOf); any other type itself. */
+/**
+ * A heritage clause's base; a global collection type (read as an array, a map, a promise of its elements) keeps the
+ * name written, since the members a class inherits or implements are that type's (`ReadonlyMap` declares no `set`).
+ */
+export function heritageBase(this: Collector, n: Node): Expr {
+  const e = baseOf(this.expr(n));
+  if (e.k !== 'array' && e.k !== 'map' && e.k !== 'promise') return e;
+  const g = this.generics.get(n);
+  const name = g ? this.expr(g.name) : undefined;
+  return name?.k === 'id' && !name.b ? { ...e, lib: name.name } : e;
+}
+
 function baseOf(e: Expr): Expr {
   return e.k === 'intersection' && isKeysPart(e) ? e.types[0] : e;
 }

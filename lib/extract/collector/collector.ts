@@ -85,7 +85,7 @@ export class Collector {
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
-  readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean }> = [];
+  readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean; path?: true }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
   /** The `default:` clause of such a `switch`, by its body. */
   readonly tagDefaults = new LazyMap<Node, { name: Node; key: Node; node: Node }>();
@@ -105,7 +105,8 @@ export class Collector {
   readonly flowConstructs: Array<{ start: number; end: number; kind: 'stmt' | 'loop' | 'expr' | 'test'; cond?: { start: number; end: number }; branch?: { start: number; end: number }; op?: { text: string; end: number } }> = [];
   /** Every comparison of a name's member with a string (`x.kind === 'a'`), wherever it is (see narrowByConditions). */
   /** (`has`: a `'key' in x` test, `key` its string: see HAS_TAG; `truthy`: a truthiness test of `x.key`, `falsy` with `!`) */
-  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; has?: true; truthy?: 'truthy' | 'falsy' }> = [];
+  /** (`path`: `name` is a path, `item.tokens[0]` of `'tokens' in item.tokens[0]`, see narrowPath) */
+  readonly tagCompares: Array<{ name: Node; key: Node; tag: Node; test: Node; has?: true; truthy?: 'truthy' | 'falsy'; path?: true }> = [];
   /** Where `return`, `throw`, `break` and `continue` statements start. */
   readonly flowExits: number[] = [];
   /** `if` statements without `else` whose consequence ends in an exit, by where they start. */
@@ -124,6 +125,11 @@ export class Collector {
   readonly wholeReads = new LazyMap<Node, string>();
   /** Identifiers narrowed by a discriminant: the member name and the tags it may hold there. */
   readonly tagged = new LazyMap<Node, { key: string; tags: string[]; not?: boolean }>();
+  /**
+   * Identifiers narrowed by a discriminant of another member too (`if (!ext.name) throw …` then `if ('renderer' in
+   * ext)`): those narrowings, applied before the one `tagged` holds, as the checker applies every test on the way.
+   */
+  readonly taggedAlso = new LazyMap<Node, Array<{ key: string; tags: string[]; not?: boolean }>>();
   /** A tag written as an enum member (`NodeTypes.ELEMENT`): its text (ENUM_TAG and the name) → the member's node. */
   readonly enumTags = new LazyMap<string, Node>();
   /** Type guards (`(x): x is Foo`): function node → the predicate's type node. */
@@ -193,6 +199,8 @@ export class Collector {
   readonly pathTests: Array<{ recv: Node; text: string }> = [];
   /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
   readonly testedPaths = new Set<Node>();
+  /** Receivers of member reads where an `in` test of the same path held, with those tests (see narrowPath). */
+  readonly pathTagged = new LazyMap<Node, Array<{ key: string; tags: string[]; test: Node }>>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
 
   /**

@@ -35,11 +35,11 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const tag = this.tagged.size ? this.tagged.get(node) : undefined;
     const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
     const by = part === undefined ? undefined : this.arrayPartBy.get(node);
-    const parted: Expr = part === undefined ? guarded : by ? { k: 'isarray', of: guarded, yes: part, by: this.expr(by) } : { k: 'isarray', of: guarded, yes: part };
+    let parted: Expr = part === undefined ? guarded : by ? { k: 'isarray', of: guarded, yes: part, by: this.expr(by) } : { k: 'isarray', of: guarded, yes: part };
     if (!tag) return parted;
-    const out: Expr & { k: 'tagged' } = tag.not ? { k: 'tagged', of: parted, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of: parted, key: tag.key, tags: tag.tags };
-    if (this.enumTags.size && tag.tags.some((t) => t.startsWith(ENUM_TAG))) out.refs = tag.tags.map((t) => { const n = this.enumTags.get(t); return n ? this.expr(n) : null; });
-    return out;
+    const also = this.taggedAlso.size ? this.taggedAlso.get(node) : undefined;
+    if (also) for (const t of also) parted = this.taggedBy(parted, t);
+    return this.taggedBy(parted, tag);
   }
   const m = this.members.get(node);
   if (m) {
@@ -47,7 +47,12 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
     // (a read whose narrowing by its member is all known: see markWholeReads)
     if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
-    if (this.testedPaths.size && this.testedPaths.has(m.object)) return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
+    if (this.testedPaths.size && this.testedPaths.has(m.object)) {
+      // (narrowed by `in` tests of the path that hold there and are all its tests before it: see narrowPath)
+      const tests = this.pathTagged.size ? this.pathNarrowed(m.object) : undefined;
+      if (tests) { let obj = this.expr(m.object); for (const t of tests) obj = this.taggedBy(obj, t); return { k: 'member', obj, name: this.ident(m.property) }; }
+      return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
+    }
     return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);
@@ -715,4 +720,11 @@ export function guardCall(this: Collector, call: Node): Expr {
  */
 function narrowingCall(e: Expr): Expr {
   return e.k === 'call' && e.args?.length ? { ...e, args: [null, ...e.args.slice(1)] } : e;
+}
+
+/** `of` narrowed by a discriminant test (`tag`: the member, the tags it may hold there, or not). */
+export function taggedBy(this: Collector, of: Expr, tag: { key: string; tags: string[]; not?: boolean }): Expr {
+  const out: Expr & { k: 'tagged' } = tag.not ? { k: 'tagged', of, key: tag.key, tags: tag.tags, not: true } : { k: 'tagged', of, key: tag.key, tags: tag.tags };
+  if (this.enumTags.size && tag.tags.some((t) => t.startsWith(ENUM_TAG))) out.refs = tag.tags.map((t) => { const n = this.enumTags.get(t); return n ? this.expr(n) : null; });
+  return out;
 }

@@ -189,6 +189,11 @@ export function registerMatchHandlers(): void {
       this.tagCompares.push({ name: get(c, 'name')!, key, tag: key, test: get(c, 'test')!, has: true });
       return;
     });
+    on([Role['narrow.in.path.test']], function (c) {
+      const key = get(c, 'key')!;
+      this.tagCompares.push({ name: get(c, 'recv')!, key, tag: key, test: get(c, 'test')!, has: true, path: true });
+      return;
+    });
     on([Role['narrow.path.test']], function (c) {
       const tag = get(c, 'tag');
       if (tag && !this.isTag(tag)) return;

@@ -65,6 +65,51 @@ export function markTestedPaths(this: Collector): void {
   }
 }
 
+/**
+ * `'tokens' in item.tokens[0]`: where the test held, the receivers of member reads through the same path (its text) are
+ * narrowed by it, as the checker narrows a reference made of names and literal indexes; such a read takes it only where
+ * every test of the path before it is one of these that holds there (see pathNarrowed), and nothing between the test and
+ * the read assigns the path, a part of it, or declares its first name again.
+ */
+export function narrowPath(this: Collector, recv: Node, key: string, tags: string[], body: { start: number; end: number }): void {
+  const text = compactText(this, recv);
+  // (a path of names, `.name` and literal indexes only: `x[i]` is no reference the checker narrows)
+  if (!/^(?:this|[\w$]+)(?:\.[\w$]+|\[(?:\d+|'[^']*'|"[^"]*")\])+$/.test(text)) return;
+  const root = /^[\w$]+/.exec(text)![0];
+  const prefixes: string[] = [];
+  for (const m of text.matchAll(/\.[\w$]+|\[[^\]]*\]/g)) prefixes.push(text.slice(0, m.index! + m[0].length));
+  const escape = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const assigned = new RegExp(`(?<![\\w$.])(?:${[root, ...prefixes].map(escape).join('|')})(?:=(?!=)|\\+\\+|--|[-+*/%&|^]=)`);
+  const redeclared = new RegExp(`\\b(?:const|let|var)\\s+${escape(root)}\\b|[(,]\\s*${escape(root)}\\s*[),=:]|\\b${escape(root)}\\s*=>`);
+  for (const m of this.members.values()) {
+    const o = m.object;
+    if (o.start < body.start || o.start >= body.end || this.end(o) - o.start < text.length) continue;
+    if (compactText(this, o) !== text) continue;
+    const between = this.text.slice(this.end(recv), o.start);
+    if (assigned.test(between.replace(/\s+/g, '')) || redeclared.test(between)) continue;
+    const list = this.pathTagged.get(o);
+    if (list) { if (!list.some((x) => x.test === recv)) list.push({ key, tags, test: recv }); } else this.pathTagged.set(o, [{ key, tags, test: recv }]);
+  }
+}
+
+/** A node's text without white space. */
+function compactText(c: Collector, n: Node): string {
+  return c.text.slice(n.start, c.end(n)).replace(/\s+/g, '');
+}
+
+/**
+ * The `in` tests of a path a read's receiver `o` takes (see narrowPath): those holding there, when every test of the
+ * path before it is one of them; undefined otherwise (the receiver stays `tested`).
+ */
+export function pathNarrowed(this: Collector, o: Node): Array<{ key: string; tags: string[]; test: Node }> | undefined {
+  const list = this.pathTagged.get(o);
+  if (!list) return undefined;
+  const text = compactText(this, o);
+  const held = new Set(list.map((x) => x.test.start));
+  for (const t of this.pathTests) if (t.recv.start < o.start && t.text === text && !held.has(t.recv.start)) return undefined;
+  return list;
+}
+
 /** Whether a tag is a string's fragment (a quote before it), not an enum member. */
 function isQuoted(c: Collector, tag: Node): boolean {
   const q = c.text.charCodeAt(tag.start - 1);
@@ -121,12 +166,15 @@ export function narrowByTags(this: Collector): void {
       if (tags) { all.push({ name: d.name, key: d.key, tags, body: d.node, not: true }); this.tagTest(d.name, d.key, d.node); }
     }
   });
-  for (const { name, key, tags, body, not } of all) {
+  for (const { name, key, tags, body, not, path } of all) {
     const k = this.ident(key);
+    if (path) { this.narrowPath(name, k, tags, body); continue; }
     this.forEachOccurrence(name, body, (node) => {
       if (this.narrowedTo.has(node)) return;
       // (two exclusions of one discriminant hold together: the `else` of an `else if`, the rest after two early exits)
       const prev = this.tagged.get(node);
+      // (a narrowing by another member holds there too: kept, to apply before this one)
+      if (prev && prev.key !== k) { const also = this.taggedAlso.get(node); if (also) also.push(prev); else this.taggedAlso.set(node, [prev]); }
       if (not && prev?.not && prev.key === k) this.tagged.set(node, { key: k, tags: [...new Set([...prev.tags, ...tags])], not });
       else if (not && prev && !prev.not && prev.key === k) {
         // (an exclusion around a test that held, `if (x.kind !== 'a') return; if (x.kind === 'b') …`: both hold, the
@@ -199,7 +247,7 @@ export function narrowByConditions(this: Collector): void {
       // (a `'key' in x` test narrows where it held, no more: where it failed the checker keeps the member types whose
       // member is optional, which is not read; and no discriminant's reads are filed by it)
       if (t.has) {
-        if (value && !exit && ops.every((o) => o === '&&')) this.tagNarrowings.push({ name: t.name, key: t.key, tags: [tag], body: region });
+        if (value && !exit && ops.every((o) => o === '&&')) this.tagNarrowings.push(t.path ? { name: t.name, key: t.key, tags: [tag], body: region, path: true } : { name: t.name, key: t.key, tags: [tag], body: region });
         return;
       }
       if (ops.every((o) => o === (value ? '&&' : '||'))) {

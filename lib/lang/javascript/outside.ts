@@ -24,9 +24,10 @@ export const ecmascriptOutsideTypes: OutsideTypes = {
     // (a free name: no import, declaration or local of the file binds it; a local, a type parameter or a mixin's
     // parameter, stands for a type the code passes, no outside one)
     if (t.k === 'id') return !t.b ? t.name : bindsLocal(t.b) ? null : undefined;
-    // (the collector reads the lib's collections as their element types: `Map<K, V>` (or a ReadonlyMap, a WeakMap,
-    // whose members Map has too), `T[]` and `Array<T>`, `Promise<T>` (or a PromiseLike))
-    if (BUILT_IN_TYPES[t.k]) return BUILT_IN_TYPES[t.k];
+    // (the collector reads the lib's collections as their element types: `Map<K, V>` (or a ReadonlyMap, a WeakMap),
+    // `T[]` and `Array<T>` (or a Set, an Iterable), `Promise<T>` (or a PromiseLike); a heritage clause keeps the name
+    // written, whose members are not Map's or Array's: ReadonlyMap has no `set`, Set no `push`)
+    if (BUILT_IN_TYPES[t.k]) return ('lib' in t && t.lib) || BUILT_IN_TYPES[t.k];
     // (a name reached through something, `ns.Base`, `this.Buffer`, or a mixin's call is some outside type; a type built
     // of others, `Partial<A & B>`, has the members of its parts, each walked where it is the project's)
     return t.k === 'member' || t.k === 'call' ? undefined : null;

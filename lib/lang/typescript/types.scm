@@ -168,6 +168,8 @@
 ; `'error' in res`: where the test holds (an `if`'s consequence, the right of `&&`, a conditional's first branch), res
 ; is the member types of its union that may have the member, as the checker narrows (see narrowByConditions)
 ((binary_expression left: (string (string_fragment) @key) operator: "in" right: (identifier) @name) @test (#set! role "narrow.in.test"))
+; … and so is a path, `'tokens' in item.tokens[0]` (see narrowPath)
+((binary_expression left: (string (string_fragment) @key) operator: "in" right: [(member_expression) (subscript_expression)] @recv) @test (#set! role "narrow.in.path.test"))
 ; a rest parameter's type (`...vals: Todo[]`: an array of Todos), the type of the name its pattern declares
 ((required_parameter pattern: (rest_pattern (identifier) @name) type: (type_annotation (_) @type)) (#set! role "rest.param.type"))
 ; … and of one taken apart, `...[options]: [options?: Opts]` (a tuple: the arguments from there on by position)
