@@ -6,7 +6,7 @@
  * declares a method of that name ends the path, so an override of an override points at its direct parent and a
  * method reached through two bases (a base class and an interface) points at both. Whether a same-named method
  * really overrides is the language's rule (ResolveRules.overrides): a keyword it needs, virtual methods only,
- * overloads told apart by arity or argument labels, statics.
+ * overloads told apart by arity, parameter types or argument labels, statics.
  */
 import type { FileFacts, SymbolFact, Expr } from '../extract/facts.ts';
 import { nominalOf } from '../extract/nominal/facts.ts';
