@@ -589,6 +589,13 @@ export interface FileFacts {
   [key: string]: unknown;
 }
 
+/** The last name of a type as written (`Ord`, `a.b.Trait<T>` → Trait, `fmt::Display` → Display); undefined for other forms. */
+export function lastTypeName(e: Expr): string | undefined {
+  if (e.k === 'id' || e.k === 'member') return e.name;
+  if (e.k === 'generic') return lastTypeName(e.of);
+  return undefined;
+}
+
 /** Whether an intersection fact is one `Omit`/`Pick` written with its keys (`Omit<Props, 'className'>`), not a real intersection. */
 export function isKeysPart(e: Expr & { k: 'intersection' }): boolean {
   return e.types.length === 1 && !!(e.omits || e.picks || e.keyed);

@@ -11,7 +11,7 @@
  * without passes the walk on, and an outside base is asked: its member when a dependency's declarations type it, else
  * what the language knows of it (`OutsideTypes`: its runtime's lib, its standard library).
  */
-import type { Expr, FileFacts } from '../extract/facts.ts';
+import { lastTypeName, type Expr, type FileFacts } from '../extract/facts.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 
 /** What a language knows of the types outside the repository that a project type may extend or implement. */
@@ -142,7 +142,7 @@ class OutsidePass {
 
   /** The project type an EXTENDS/IMPLEMENTS edge of (f, s) leads to under the clause's last name, or 'outside'. */
   private baseByEdge(f: number, s: number, e: Expr): { f: number; s: number } | 'outside' {
-    const name = lastName(e);
+    const name = lastTypeName(e);
     if (name === undefined) return 'outside';
     const g = this.input.graph;
     const { dst } = g.edgeEndPositions();
@@ -192,13 +192,6 @@ class OutsidePass {
     }
     return names.has(name);
   }
-}
-
-/** The last name of a heritage clause's type (`a.b.Base<T>` → Base). */
-function lastName(e: Expr): string | undefined {
-  if (e.k === 'id' || e.k === 'member') return e.name;
-  if (e.k === 'generic') return lastName(e.of);
-  return undefined;
 }
 
 /** A heritage clause as written, for messages (`React.Component`, `M(…)`). */

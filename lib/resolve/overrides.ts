@@ -8,7 +8,7 @@
  * really overrides is the language's rule (ResolveRules.overrides): a keyword it needs, virtual methods only,
  * overloads told apart by arity, parameter types or argument labels, statics.
  */
-import type { FileFacts, SymbolFact, Expr } from '../extract/facts.ts';
+import { lastTypeName, type FileFacts, type SymbolFact, type Expr } from '../extract/facts.ts';
 import { nominalOf } from '../extract/nominal/facts.ts';
 import type { GraphBuilder } from '../graph/builder.ts';
 import { passesMember, type GraphEdge } from '../graph/schema.ts';
@@ -147,7 +147,7 @@ class OverridePass {
       const block = this.input.files[this.fileOf[pos]].symbols[sym.parent];
       if (rules.blockHeritage.has(block.kind)) {
         through = new Set<string>();
-        for (const e of [...(block.extends ?? []), ...(block.implements ?? [])]) { const n = lastName(e); if (n) through.add(n); }
+        for (const e of [...(block.extends ?? []), ...(block.implements ?? [])]) { const n = lastTypeName(e); if (n) through.add(n); }
         if (!through.size) return NONE;
       }
     }
@@ -298,13 +298,6 @@ function typeHead(e: Expr | null): string | undefined {
   if (e.k === 'member') return e.name;
   if (e.k === 'generic') return typeHead(e.of);
   if (e.k === 'array') { const h = typeHead(e.of); return h === undefined ? undefined : `${h}[]`; }
-  return undefined;
-}
-
-/** The last name of a heritage clause's type (`a.b.Trait<T>` → Trait). */
-function lastName(e: Expr): string | undefined {
-  if (e.k === 'id' || e.k === 'member') return e.name;
-  if (e.k === 'generic') return lastName(e.of);
   return undefined;
 }
 

@@ -772,7 +772,6 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
   }
 }
 
-/** The type an `Omit`/`Pick` with its keys is of (see keysOf); any other type itself. */
 /**
  * A heritage clause's base; a global collection type (read as an array, a map, a promise of its elements) keeps the
  * name written, since the members a class inherits or implements are that type's (`ReadonlyMap` declares no `set`).
@@ -785,6 +784,7 @@ export function heritageBase(this: Collector, n: Node): Expr {
   return name?.k === 'id' && !name.b ? { ...e, lib: name.name } : e;
 }
 
+/** The type an `Omit`/`Pick` with its keys is of (see keysOf); any other type itself. */
 function baseOf(e: Expr): Expr {
   return e.k === 'intersection' && isKeysPart(e) ? e.types[0] : e;
 }

@@ -5,7 +5,7 @@
  * initialisers where the declaration says `var`/`:=`/`val`; type arguments of project generics are carried to the
  * members typed by their parameters; library containers give their elements (the language's ContainerRules).
  */
-import { bindingIndex, bindsLocal, type Expr } from '../../extract/facts.ts';
+import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import type { Found, Names } from './lookup.ts';
@@ -812,7 +812,7 @@ export class Evaluator {
         const trait = alt.slice(0, dot), name = alt.slice(dot + 1);
         hit = this.methods(this.m.find(v.e, name)).filter((t) => {
           const parent = this.w.sym(t).parent;
-          return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === trait);
+          return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastTypeName(e) === trait);
         });
         if (hit.length) break;
       }
@@ -832,7 +832,7 @@ export class Evaluator {
    */
   private traitPathCall(f: number, trait: Val, path: Expr, name: string, argc: Arity, depth: number): CallRes | undefined {
     if (typeof argc !== 'object' || !argc.argv?.length || (trait.t !== 'ext' && trait.t !== 'none')) return undefined;
-    const traitName = lastName(path);
+    const traitName = lastTypeName(path);
     if (!traitName) return undefined;
     const self = this.dealias(this.value(argc.f, argc.argv[0], argc.from, depth + 1));
     if (self.t !== 'inst') return undefined;
@@ -842,7 +842,7 @@ export class Evaluator {
     // only the methods of a block implementing that trait (`String::from(x)` is no call of x's own `from`)
     const targets = res.targets.filter((t) => {
       const parent = this.w.sym(t).parent;
-      return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastName(e) === traitName);
+      return parent >= 0 && (this.w.files[t.f].symbols[parent].implements ?? []).some((e) => lastTypeName(e) === traitName);
     });
     return targets.length ? { ...res, targets } : undefined;
   }
@@ -1393,13 +1393,6 @@ export class Evaluator {
 
 const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
 
-/** The last name of a (type) path as written: `Ord`, `fmt::Display` → Display, `Index<usize>` → Index. */
-function lastName(e: Expr): string | undefined {
-  if (e.k === 'id') return e.name;
-  if (e.k === 'member') return e.name;
-  if (e.k === 'generic') return lastName(e.of);
-  return undefined;
-}
 const OTHER_EXPR: Expr = { k: 'other' };
 const EXTERNAL: CallRes = { ext: true };
 const UNRESOLVED: CallRes = { unresolved: true };
