@@ -154,6 +154,11 @@ export type Expr =
    * with `values`, a literal whose values and keys are the values `of` and `key` (Python's `{"a": f}`).
    */
   | { k: 'map'; of: Expr; key?: Expr; values?: true; lib?: string }
+  /**
+   * A binary operator's result (Python's `root / "name"`): what the left operand's `method` (`__truediv__`) returns,
+   * else the right operand's `reflected` one (`__rtruediv__`).
+   */
+  | { k: 'operator'; left: Expr; right: Expr; method: string; reflected: string }
   /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */

@@ -22,6 +22,7 @@ import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName, zipKeepsArguments } from './builtins.ts';
 import { literalUnion } from './literals.ts';
+import { BINARY_OPERATOR_METHODS } from './operators.ts';
 import { markFallbacks } from './fallbacks.ts';
 import { recordFacts, RECORD_COPIES } from './records.ts';
 
@@ -1008,6 +1009,14 @@ class PyCollector extends PyNarrowing {
         const parts = this.namedKids(i).map((p) => this.expr(p, scope));
         return parts.length === 3 ? { k: 'union', types: [parts[0], parts[2]] } : { k: 'other' };
       }
+      // `root / "name"`, `a + b`: what the operand's operator method gives (a `Path`'s `/` is a `Path`)
+      case 'binary_operator': {
+        const left = this.expr(this.child(i, 'left'), scope);
+        const right = this.expr(this.child(i, 'right'), scope);
+        const op = this.child(i, 'operator');
+        const methods = op >= 0 ? BINARY_OPERATOR_METHODS.get(this.txt(op)) : undefined;
+        return methods ? { k: 'operator', left, right, method: methods[0], reflected: methods[1] } : { k: 'other' };
+      }
       case 'boolean_operator': {
         const left = this.child(i, 'left');
         const l = this.expr(left, scope);
@@ -1049,8 +1058,9 @@ class PyCollector extends PyNarrowing {
           if (k >= 0) keys.push(this.expr(k, scope));
           if (v >= 0) values.push(this.expr(v, scope));
         }
-        const of = literalUnion(values);
-        if (!of) return { k: 'other' };
+        // with no value kept (`{}`, or more kinds than a union holds) it is still a dict: its own methods are
+        // the builtin's, as the checker reads `dict[Unknown, Unknown]`, while its values stay unknown
+        const of = literalUnion(values) ?? { k: 'any' };
         return { k: 'map', of, key: literalUnion(keys) ?? { k: 'other' }, values: true };
       }
       case 'set': {
@@ -1225,9 +1235,16 @@ class PyCollector extends PyNarrowing {
         for (const e of this.namedKids(c)) this.expr(e, cs);
       } else if (body < 0) body = c;
     }
+    // a dict comprehension's body is a `key: value` pair: its values are what an index or `.get` gives
+    if (this.type(i) === 'dictionary_comprehension' && body >= 0 && this.type(body) === 'pair') {
+      const k = this.child(body, 'key');
+      const v = this.child(body, 'value');
+      const key = k >= 0 ? this.expr(k, cs) : { k: 'other' } as Expr;
+      return { k: 'map', of: v >= 0 ? this.expr(v, cs) : { k: 'any' }, key, values: true };
+    }
     const b = body >= 0 ? this.expr(body, cs) : { k: 'other' } as Expr;
     // its elements are values (`[C(x) for x in xs]` holds C instances), not an annotation's types
-    return this.type(i) === 'dictionary_comprehension' ? { k: 'other' } : { k: 'array', of: b, values: true };
+    return this.type(i) === 'dictionary_comprehension' ? { k: 'map', of: { k: 'any' }, values: true } : { k: 'array', of: b, values: true };
   }
 
   private declareComprehensionTarget(i: number, cs: Scope): void {

@@ -471,6 +471,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
       case 'call': return this.callResult(f, e, depth);
+      case 'operator': return this.operatorResult(this.value(f, e.left, depth), this.value(f, e.right, depth), e.method, e.reflected, depth);
       case 'await': {
         const v = this.value(f, e.inner, depth);
         return e.from ? this.generatorResult(v) : this.awaited(f, e, v, depth);
@@ -937,6 +938,38 @@ export class PythonResolver implements LanguageRelations {
       case 'union': return union(obj.vals.map((v) => this.receiverInstance(v)));
       default: return UNKNOWN;
     }
+  }
+
+  /**
+   * What `left <op> right` gives: the left operand's operator method's result, else the right operand's reflected
+   * method's (a project class's `__radd__` after a builtin's `+`). An outside value's operator gives an outside
+   * value (`Path(p) / "x"`); an operand of unknown type, or a project class that inherits the operator from an
+   * outside base (whose result may be `Self`), gives nothing known.
+   */
+  private operatorResult(left: Val, right: Val, method: string, reflected: string, depth: number): Val {
+    if (depth > MAX_DEPTH) return UNKNOWN;
+    // `Node | Leaf`, `Node | None` of classes (an implicit type alias, an `isinstance` tuple's kin): the union type
+    if (method === '__or__' && (this.isClassValue(left) || this.isClassValue(right))) return union([left, right]);
+    const fromRight = (): Val | undefined => {
+      if (right.t !== 'inst') return undefined;
+      const m = this.findMember(right.f, right.s, reflected);
+      return m && m !== 'ext' ? this.resultOf(this.memberValue(right, reflected, depth + 1), depth + 1) : undefined;
+    };
+    switch (left.t) {
+      case 'ext': return fromRight() ?? EXT;
+      case 'inst': {
+        const m = this.findMember(left.f, left.s, method);
+        if (m && m !== 'ext') return this.resultOf(this.memberValue(left, method, depth + 1), depth + 1);
+        return m ? UNKNOWN : fromRight() ?? UNKNOWN;
+      }
+      case 'union': return union(left.vals.map((v) => this.operatorResult(v, right, method, reflected, depth + 1)));
+      default: return UNKNOWN;
+    }
+  }
+
+  /** True for a project class, or a union of them (`A | B` read as a value). */
+  private isClassValue(v: Val): boolean {
+    return v.t === 'sym' ? this.isClass(v.f, v.s) : v.t === 'union' && v.vals.every((x) => this.isClassValue(x));
   }
 
   private resultOf(callee: Val, depth: number): Val {
