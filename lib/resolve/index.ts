@@ -880,6 +880,11 @@ class ProjectBuilder {
         // a const holding a function the extractor kept as a value (`const f = (<T>(x: T) => …)`): it runs that function
         a.tf = v.f; a.ts = v.s;
         a.status = RESOLVED; a.reason = v.r; a.conf = v.c;
+      } else if (alias && alias.t === 'ext' && !sym.reassigned && !this.handsFunction(v.f, sym.init!)) {
+        // a variable holding an outside value (`const join = path.join`, `const debug = createDebug("app")`): the
+        // call runs outside code, as a call of the value itself would; not where a call made it from a function of
+        // ours, which it may hand back (`const run = once(handler)`)
+        a.status = EXTERNAL;
       } else {
         // a property or variable declared with the type of a project function (`link: typeof createLinkHandler`,
         // `go: Router['go']`) and no value of its own: the checker calls that function's signature
@@ -890,6 +895,24 @@ class ProjectBuilder {
         } else a.indirect = true; // a call through a property or variable holding some function: known, not guessable
       }
     }
+  }
+
+  /** True when expression e (of file f) is a call, or a member of one, given a function or class: a literal or a project one. */
+  private handsFunction(f: number, e: Expr): boolean {
+    for (let x: Expr | undefined = e, depth = 0; x && depth < 8; depth++) {
+      if (x.k === 'member') { x = x.obj; continue; }
+      // (an outside value reached: a function literal called in place may return anything)
+      if (x.k !== 'call' && x.k !== 'new') return x.k === 'fn';
+      for (const arg of x.args ?? []) {
+        if (!arg) continue;
+        if (arg.k === 'fn') return true;
+        const v = this.ev.value(f, arg);
+        if (v.t === 'sym' && CALLABLE_NAMES.has(this.ev.sym(v).label)) return true;
+        if (v.t !== 'ext' && arg.k !== 'lit') return true;
+      }
+      x = x.callee;
+    }
+    return false;
   }
 
   /** A call no single project callee was found for: a union's or a choice's callees, else a guess (see guess). */
