@@ -221,6 +221,21 @@ class PyCollector extends PyNarrowing {
     } else if (ty === 'augmented_assignment') this.declareTarget(this.child(i, 'left'), scope);
   }
 
+  /**
+   * Declares the names `:=` binds anywhere in a function's body, a comprehension's included (PEP 572: they are the
+   * function's locals), not in the scopes nested in it.
+   */
+  private declareWalruses(body: number, scope: Scope): void {
+    const stack = [body];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const ty = this.type(i);
+      if (ty === 'function_definition' || ty === 'class_definition' || ty === 'decorated_definition' || ty === 'lambda') continue;
+      if (ty === 'named_expression') this.declareTarget(this.child(i, 'name'), scope);
+      for (const c of this.namedKids(i)) stack.push(c);
+    }
+  }
+
   /** Declares the names an assignment target binds (a placeholder local: pass 2 gives it its value). */
   private declareTarget(i: number, scope: Scope): void {
     if (i < 0) return;
@@ -396,6 +411,7 @@ class PyCollector extends PyNarrowing {
     }
     if (body >= 0) {
       this.declareBlock(body, fs);
+      this.declareWalruses(body, fs);
       const returns: Expr[] = [];
       const outerYields = this.yields;
       this.yields = [];
