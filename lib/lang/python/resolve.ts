@@ -750,7 +750,10 @@ export class PythonResolver implements LanguageRelations {
         if (!this.isClass(obj.f, obj.s)) {
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
           const cls = this.decoratingClass(obj.f, obj.s);
-          return cls ? this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1) : UNKNOWN;
+          if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
+          // a function an outside decorator made (`@click.command()`, `@lru_cache`): its members are the outside
+          // object's (`main.get_usage`, `f.cache_clear`)
+          return this.decoratorValue(obj.f, obj.s, depth).t === 'ext' ? EXT : UNKNOWN;
         }
         const m = this.findMember(obj.f, obj.s, name);
         if (!m) return UNKNOWN;
@@ -1041,6 +1044,17 @@ export class PythonResolver implements LanguageRelations {
     if (!text || this.py(f).decoratorCalled?.includes(s) || this.sym(f, s).label !== 'Function') return undefined;
     const v = this.dottedSymbol(f, text);
     return v && this.isClass(v.f, v.s) ? v : undefined;
+  }
+
+  /** What function (f, s)'s outermost decorator is, as a dotted name read in its module (unknown when it has none). */
+  private decoratorValue(f: number, s: number, depth: number): Val {
+    const text = this.py(f).decorators?.[s]?.[0];
+    if (!text || this.sym(f, s).label !== 'Function' || depth > MAX_DEPTH || !/^[A-Za-z_][\w.]*$/.test(text)) return UNKNOWN;
+    const [head, ...rest] = text.split('.');
+    const t = this.topNames(f).get(head);
+    let v: Val = t === undefined ? (isBuiltinName(head) ? EXT : UNKNOWN) : t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, depth + 1);
+    for (const r of rest) v = this.memberValue(v, r, depth + 1);
+    return v;
   }
 
   /** The project symbol a dotted name written at module level names (`curry`, `mod.Cached`), if it is one. */
