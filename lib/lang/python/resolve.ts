@@ -510,7 +510,8 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'lit': return EXT;
       case 'any': return UNKNOWN;
-      case 'fntype': return UNKNOWN;
+      // an implicit alias's value (`Maker = Callable[[str], Req]`): the callable type it names
+      case 'fntype': return { t: 'callable', returns: this.typeValue(f, e.returns, depth + 1, undefined, false) };
       default: return UNKNOWN;
     }
   }
@@ -697,7 +698,7 @@ export class PythonResolver implements LanguageRelations {
         return UNKNOWN;
       }
       case 'union': return union(v.vals.map((x) => this.typeOfValue(x, depth + 1)));
-      case 'array': case 'map': case 'list': return v;
+      case 'array': case 'map': case 'list': case 'callable': return v;
       case 'ext': return EXT;
       default: return UNKNOWN;
     }
