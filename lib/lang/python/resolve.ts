@@ -561,7 +561,16 @@ export class PythonResolver implements LanguageRelations {
       case 'list': return at !== undefined && at < of.items.length ? of.items[at] : union(of.items);
       case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth, index)));
       // an Enum class iterated or indexed (`for c in Color`, `Color["RED"]`): its members, instances of it
-      case 'sym': return this.sym(of.f, of.s).label === 'Enum' ? { t: 'inst', f: of.f, s: of.s, via: 'inferred-receiver' } : UNKNOWN;
+      case 'sym': {
+        if (this.sym(of.f, of.s).label === 'Enum') return { t: 'inst', f: of.f, s: of.s, via: 'inferred-receiver' };
+        // a generic class given type arguments (`Manager = _BaseManager[Response]`, `Box[int]()`): still that class,
+        // which calling constructs (its TypeVars left unbound)
+        if (index && this.isClass(of.f, of.s) && this.hasGenericAncestry(of.f, of.s)) {
+          const own = this.findMember(of.f, of.s, '__class_getitem__');
+          if (!own || own === 'ext') return of;
+        }
+        return UNKNOWN;
+      }
       case 'inst': {
         // a project class indexed (`__getitem__`) or iterated (`__iter__`): what that method gives
         const m = this.findMember(of.f, of.s, index ? '__getitem__' : '__iter__');
