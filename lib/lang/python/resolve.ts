@@ -1357,7 +1357,12 @@ export class PythonResolver implements LanguageRelations {
   private namedSymbol(f: number, e: Expr & { k: 'id' | 'member' }, v: Val): Sym | undefined {
     if (e.k === 'id') {
       if (bindsSymbol(e.b)) return { f, s: bindingIndex(e.b) };
-      if (bindsImport(e.b)) return v.t === 'sym' ? { f: v.f, s: v.s } : this.importedSymbol(f, bindingIndex(e.b));
+      if (bindsImport(e.b)) {
+        // an imported variable is what the name names, whatever it holds (`Manager = _Base[Response]`, `Alias = C`)
+        const imported = this.importedSymbol(f, bindingIndex(e.b));
+        if (imported && this.sym(imported.f, imported.s).label === 'Variable') return imported;
+        return v.t === 'sym' ? { f: v.f, s: v.s } : imported;
+      }
       // a free name a star import brings in
       return !e.b && v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
     }
