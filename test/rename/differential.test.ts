@@ -238,7 +238,7 @@ test('graph edits on the rename-param-intersections fixture: TypeScript findRena
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the places left are counted as misses');
 });
 
-test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocations exactly (a union with an intersection of its parts, `in` tests after an early exit on another member, arrays with object type parts)', async (t) => {
+test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocations exactly (a union with an intersection of its parts, one with a union part distributed, `in` tests after an early exit on another member, arrays with object type parts)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-union-parts');
   t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
