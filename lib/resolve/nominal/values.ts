@@ -770,6 +770,10 @@ export class Evaluator {
           const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
           if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
         }
+        // project functions none of which can take the arguments (no literal among them: `1` may convert) yield to
+        // the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
+        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object' && argc.argv?.every((a) => a.k !== 'lit')
+          && this.fitsNone(fns, argc)) return EXTERNAL;
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
