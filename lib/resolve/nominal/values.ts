@@ -718,6 +718,13 @@ export class Evaluator {
     }
     // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
     const r = sym.returns;
+    // a result of the function's own type parameter (`<T> T checkNotNull(T ref, …)`): the argument at the first
+    // parameter declared as that type (a free name's call keeps its first arguments)
+    if (args && r.k === 'id' && bindsLocal(r.b) && !this.w.extra(t).ext && this.w.nominal(t.f).tparams?.includes(bindingIndex(r.b))) {
+      const i = sym.params?.findIndex((p) => p?.k === 'id' && p.b === r.b) ?? -1;
+      const a = i >= 0 ? args[i] : undefined;
+      if (a) return atReturnConfidence(this.value(f, a, from, depth + 1));
+    }
     if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
       const recv = this.value(f, callee.obj, from, depth + 1);
       if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
