@@ -95,8 +95,6 @@ const nominal: NominalLanguage['nominal'] = {
   implicitThis: true,
   methodNamespace: true,
   overloads: true,
-  // a record's `p.x()` is the accessor the component `x` declares
-  componentAccessors: true,
   structural: false,
   typeCall: 'none',
   // a class declaring no constructor gets javac's default one, whose `super()` runs the base's of no argument

@@ -195,11 +195,6 @@ export interface NominalRules {
    */
   valuesYieldToFunctions?: boolean;
   /**
-   * A record's component (a Property of kind `component`) called with no arguments is its accessor (Java's `p.x()`):
-   * the call names the component, and gives its type.
-   */
-  componentAccessors?: boolean;
-  /**
    * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
    */

@@ -711,8 +711,6 @@ export class Evaluator {
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
-    // a record component's accessor gives the component's value
-    if (sym.kind === 'component' && this.rules.componentAccessors) return atReturnConfidence(this.symType(t, depth + 1));
     if (!sym.returns) {
       // no declared result: an expression body's value (Kotlin's `fun dns(x: Dns) = apply { … }`)
       if (!sym.init || (sym.label !== 'Function' && sym.label !== 'Method')) return NONE;
@@ -771,10 +769,7 @@ export class Evaluator {
         if ('pkg' in found) return UNRESOLVED;
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        if (!fns.length) {
-          const comps = this.accessed(found.r, argc);
-          return comps.length ? { targets: comps, reason: found.reason, c: CONFIDENCE[found.reason] } : UNRESOLVED;
-        }
+        if (!fns.length) return UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
         if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
@@ -963,10 +958,7 @@ export class Evaluator {
           if (ext && 'targets' in ext && !this.fitsNone(ext.targets, argc, true)) return ext;
           return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         }
-        if (found.length) {
-          const comps = this.accessed(found, argc);
-          return comps.length ? { targets: comps, reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv } : UNRESOLVED; // a field holding a function
-        }
+        if (found.length) return UNRESOLVED; // a field holding a function
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
@@ -1201,12 +1193,6 @@ export class Evaluator {
   private fitsNone(rs: SymRef[], argc: Arity, ext = false): boolean {
     if (typeof argc !== 'object' || !rs.length) return false;
     return rs.every((r) => !this.takes(r, argc, ext) || (argc.argv !== undefined && this.argFit(r, { argv: argc.argv, f: argc.f, from: argc.from }, ext && this.w.extra(r).ext ? 1 : 0) < 0));
-  }
-
-  /** The record components among members a call with no arguments names as their accessors (rules.componentAccessors). */
-  private accessed(rs: SymRef[], argc: Arity): SymRef[] {
-    if (!this.rules.componentAccessors || (typeof argc === 'number' ? argc : argc?.n) !== 0) return [];
-    return rs.filter((r) => this.w.sym(r).kind === 'component');
   }
 
   /** Whether function r can take a call's argument count (true when either is unknown). */
