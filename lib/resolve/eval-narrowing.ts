@@ -633,9 +633,13 @@ export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name
     if (m.t === 'sym') { if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m); return true; }
     // (an intersection part whose parts both declare it, `A | B | (A & B)`: the checker's property of that part has
     // each declaration, as partsDeclare reads an intersection alone)
-    const both = x.t === 'inter' ? this.partsDeclare(x, name) : undefined;
+    // (an intersection with a union part whose parts disagree, `Q | (Q & { direction?: D })` of `Q = A | B`: the
+    // checker distributes it, `(A & P) | (B & P)`, and flattens the union, whose property has each part's declarations)
+    const both = x.t === 'inter' ? (x.alts?.length ? this.altsDeclare(x, name, whole) : this.partsDeclare(x, name)) : undefined;
     if (both) { for (const b of both) if (!out.some((y) => y.f === b.f && y.s === b.s)) out.push(b); return true; }
-    // (a property of an object type literal that is no symbol: declared, but no occurrence to record)
+    // (a property of an object type literal that is no symbol: declared, but no occurrence to record; so in an
+    // intersection of object type literals alone, `{ status: 'idle'; id?: undefined } & { direction?: D }`)
+    if (x.t === 'inter' && !x.alts?.length && !x.hole && !x.outside && x.of.length === 0 && x.objs?.some((p) => p.props.some((q) => q.name === name))) return true;
     return x.t === 'obj' && x.props.some((p) => p.name === name);
   };
   // (a discriminant, `kind: 'a'` in every part, is what code tests to narrow the union, and the checker's property at

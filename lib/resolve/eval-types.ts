@@ -33,10 +33,12 @@ export function typeValueCounted(this: Evaluator, f: number, t: Expr, depth: num
 }
 
 export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, subst?: Subst): Val {
-  // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`)
+  // a type parameter bound by the receiver's type arguments (`T` of `Repo<T>` reached through `Repo<User>`): its
+  // argument, read at the parameter's own depth, since replacing a parameter nests no type (helpers passing theirs on,
+  // `Id<{ s: S } & WithRequired<Entry<D>, 'data'>>`, were cut short of the entry's members when each counted a level)
   if (subst && t.k === 'id' && bindsLocal(t.b)) {
     const a = subst.get(`${f}:${bindingIndex(t.b)}`);
-    if (a) return a.v ?? this.typeValue(a.f, a.t, depth + 1, a.subst);
+    if (a) return a.v ?? this.typeValue(a.f, a.t, depth, a.subst);
   }
   // a type name, the most frequent kind, skips the tests of the others (each a builtin call in cold code)
   const k = t.k;

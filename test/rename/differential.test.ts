@@ -158,7 +158,7 @@ for (const [name, what] of [
   ['rename-type-args', 'type arguments written at a call of a generic function without a declared result (the second and third too, and its callbacks\' parameters where all are written), a base\'s type parameters as a class\'s heritage binds them for the constructor it inherits or `super(…)` runs'],
   ['rename-augment', 'interfaces of `declare module \'./x\' { … }` blocks merged with the module\'s declarations of their names (members read through all of them, one rename), members only through a barrel\'s re-export'],
   ['rename-inferred', 'a call\'s result whose members are typed by the function\'s own type parameters an argument reaches (what the checker infers, no constraint), a type parameter constrained by a generic type with its arguments, `x instanceof C` failed (`else`, a conditional\'s other branch, after an early exit), a generic type named through a namespace, template literal text beside quoted keys, array and object literal arguments binding a generic callee\'s type parameters'],
-  ['rename-mapped', 'homomorphic mapped types that give each member another type (`{ [K in keyof T]: Ref<T[K]> }`, getters, optional, deep readonly copies): their keys are the members mapped, each holding the type written for its name; a key remapped with `as` is not'],
+  ['rename-mapped', 'homomorphic mapped types that give each member another type (`{ [K in keyof T]: Ref<T[K]> }`, getters, optional, deep readonly copies): their keys are the members mapped, each holding the type written for its name, however deep helpers pass their type parameters on; a key remapped with `as` is not'],
   ['rename-factories', 'a const holding the function a factory\'s call returns, a named function expression: its declared result and its parameters\' types for an argument literal\'s keys'],
   ['rename-lib-shapes', 'a literal typed by the lib\'s `ProxyHandler<T>`, whose traps take a T first; `Exclude<U, undefined>` as U without its nullish parts'],
   ['rename-tagged-literals', 'keys of literals a union types (typed declarations and fields, assigned to typed variables, `as`, `satisfies`) discriminated by their string or enum-member values'],
@@ -238,7 +238,7 @@ test('graph edits on the rename-param-intersections fixture: TypeScript findRena
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the places left are counted as misses');
 });
 
-test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocations exactly (a union with an intersection of its parts, `in` tests after an early exit on another member, arrays with object type parts)', async (t) => {
+test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocations exactly (a union with an intersection of its parts, one with a union part distributed, `in` tests after an early exit on another member, arrays with object type parts)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-union-parts');
   t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
