@@ -67,6 +67,9 @@
 ((qualified_identifier scope: (_) @qualifier name: (_) @name) @type (#set! role "type.path"))
 ((template_type name: (_) @name arguments: (template_argument_list) @args) @type (#set! role "type.generic"))
 ((namespace_identifier) @type (#set! role "type.name"))
+; a parameter's builtin type is a type of its name (overrides told apart by `int` against `double`; builtinTypes
+; record no reference to it); elsewhere it stays no type (`size_t()` is a conversion, no call)
+([(parameter_declaration type: (primitive_type) @type) (optional_parameter_declaration type: (primitive_type) @type)] (#set! role "type.name"))
 ((reference_declarator (_) @inner) @type (#set! role "type.wrap"))
 
 ; ---------------------------------------------------------------- `using namespace a::b;`: its names are the file's

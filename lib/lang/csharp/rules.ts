@@ -24,7 +24,10 @@ const SYSTEM = ['Console', 'Math', 'MathF', 'String', 'Object', 'Convert', 'Envi
   'Func', 'Predicate', 'EventHandler', 'IDisposable', 'Task', 'ValueTask', 'Thread', 'Interlocked', 'Monitor', 'Path', 'File', 'Directory', 'Encoding',
   'StringBuilder', 'Regex', 'Debug', 'Trace', 'Stopwatch', 'Enumerable', 'Queryable', 'List', 'Dictionary', 'HashSet', 'Queue', 'Stack', 'JsonSerializer',
   'nameof', 'typeof', 'sizeof', 'default'];
-const BUILTINS = new Set(SYSTEM);
+// the keywords that name System's types (`string.Join(…)` is `String.Join(…)`)
+const KEYWORD_TYPES = ['string', 'object', 'bool', 'byte', 'sbyte', 'char', 'decimal', 'double', 'float', 'int', 'uint', 'nint', 'nuint', 'long', 'ulong',
+  'short', 'ushort'];
+const BUILTINS = new Set([...SYSTEM, ...KEYWORD_TYPES]);
 
 const NAMES: NameRules = {
   // a namespace's types are seen by their simple names in its other files and where `using` opens it

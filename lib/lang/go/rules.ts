@@ -59,6 +59,20 @@ const LIBRARY_INTERFACES = new Map<string, readonly string[]>([
 
 const TEST_FILE = /_test\.go$|(?:^|\/)testdata\//;
 
+/**
+ * The package name an outside package is assumed to declare (as goimports assumes it): the path's last segment, the
+ * one before a major version (`…/validator/v10`), without a `go-` prefix and cut at its first character that cannot
+ * be in a name (`go-yaml`, `yaml.v3`: yaml; `go-isatty`: isatty).
+ */
+function assumedPackageName(path: string): string {
+  const parts = path.split('/');
+  let base = parts[parts.length - 1];
+  if (/^v\d+$/.test(base) && parts.length > 1) base = parts[parts.length - 2];
+  if (base.startsWith('go-')) base = base.slice(3);
+  const cut = base.search(/[^\p{L}\p{Nd}_]/u);
+  return cut > 0 ? base.slice(0, cut) : base;
+}
+
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => TEST_FILE.test(p),
   filePackage: (facts, settings) => {
@@ -67,6 +81,7 @@ const nominal: NominalLanguage['nominal'] = {
     return nominalOf(facts).pkg?.endsWith('_test') ? `${key}#test` : key;
   },
   importPackage: (path, _from, settings) => importedPackage(path, settings as GoSettings | undefined),
+  externalImportName: assumedPackageName,
   fileRank: (facts) => (fileActive(facts.path, nominalOf(facts).build) ? 0 : 1),
   builtinResult: (name) => (name === 'new' || name === 'make' ? { type: 0 } : name === 'append' ? { value: 0 } : undefined),
   implicitThis: false,

@@ -62,6 +62,9 @@
 ((property_promotion_parameter !type name: (variable_name) @name) (#set! role "decl.param"))
 ((property_promotion_parameter name: (variable_name) @name default_value: (_) @value) (#set! role "decl.param"))
 ((assignment_expression left: (variable_name) @name right: (_) @value) (#set! role "decl.local"))
+; `[$fs, $path] = f()` and `list($fs, $path) = f()`: each name a local, typed by the statement's `@var T $fs` (an
+; array's elements are not known)
+((assignment_expression left: (list_literal (variable_name) @name)) (#set! role "decl.local"))
 ((foreach_statement . (_) @iter . (variable_name) @name) (#set! role "decl.local"))
 ((foreach_statement . (_) @iter . (pair (_) . (variable_name) @name .)) (#set! role "decl.local"))
 ((catch_clause type: (type_list . (named_type) @type) name: (variable_name) @name) (#set! role "decl.local"))

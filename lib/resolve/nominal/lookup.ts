@@ -116,7 +116,7 @@ export class Names {
         if (imp.alias === '_') continue;
         if (key === undefined || !w.packageFiles.has(key)) {
           if (imp.alias === '.') sc.openExternal = true;
-          else add(sc.single, imp.alias ?? lastSegment(imp.path, '/'), { ext: imp.path });
+          else add(sc.single, imp.alias ?? w.rules.externalImportName?.(imp.path) ?? lastSegment(imp.path, '/'), { ext: imp.path });
           continue;
         }
         for (const g of w.packageFiles.get(key) ?? []) { sc.importFiles.push({ f: g, line: imp.line }); break; }

@@ -46,6 +46,11 @@ export interface NominalRules {
    */
   importPackage?(path: string, fromFile: string, settings: unknown): string | undefined;
   /**
+   * The name an import of a package outside the project binds when it has no alias, where that is not the path's last
+   * segment (Go's `"gopkg.in/yaml.v3"` binds `yaml`); absent: the last segment.
+   */
+  externalImportName?(path: string): string;
+  /**
    * How a file weighs where a package declares a name several times (Go's per-platform files): 0 for a file the
    * default build compiles, more for others. Lookups list the lighter declarations first.
    */

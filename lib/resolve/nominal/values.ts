@@ -718,6 +718,13 @@ export class Evaluator {
     }
     // a result declared as the receiver's own type (PHP's `static`): the type the call is made on
     const r = sym.returns;
+    // a result of the function's own type parameter (`<T> T checkNotNull(T ref, …)`): the argument at the first
+    // parameter declared as that type (a free name's call keeps its first arguments)
+    if (args && r.k === 'id' && bindsLocal(r.b) && !this.w.extra(t).ext && this.w.nominal(t.f).tparams?.includes(bindingIndex(r.b))) {
+      const i = sym.params?.findIndex((p) => p?.k === 'id' && p.b === r.b) ?? -1;
+      const a = i >= 0 ? args[i] : undefined;
+      if (a) return atReturnConfidence(this.value(f, a, from, depth + 1));
+    }
     if (r.k === 'id' && r.b === undefined && callee.k === 'member' && callee.obj.k !== 'super' && this.rules.receiverTypeNames?.includes(r.name)) {
       const recv = this.value(f, callee.obj, from, depth + 1);
       if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
@@ -770,6 +777,10 @@ export class Evaluator {
           const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
           if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
         }
+        // project functions none of which can take the arguments (no literal among them: `1` may convert) yield to
+        // the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
+        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object' && argc.argv?.every((a) => a.k !== 'lit')
+          && this.fitsNone(fns, argc)) return EXTERNAL;
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
