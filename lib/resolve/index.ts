@@ -897,7 +897,10 @@ class ProjectBuilder {
     }
   }
 
-  /** True when expression e (of file f) is a call, or a member of one, given a function or class: a literal or a project one. */
+  /**
+   * True when expression e (of file f) may hand back a function of ours: a call (or a member of one) given a function
+   * literal, a project function or class, or any argument not known to be outside code; or a function literal called.
+   */
   private handsFunction(f: number, e: Expr): boolean {
     for (let x: Expr | undefined = e, depth = 0; x && depth < 8; depth++) {
       if (x.k === 'member') { x = x.obj; continue; }
