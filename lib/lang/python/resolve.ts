@@ -1026,23 +1026,23 @@ export class PythonResolver implements LanguageRelations {
   /** What function (f, s)'s outermost decorator is, as a dotted name read in its module (unknown when it has none). */
   private decoratorValue(f: number, s: number, depth: number): Val {
     const text = this.py(f).decorators?.[s]?.[0];
-    if (!text || this.sym(f, s).label !== 'Function' || depth > MAX_DEPTH || !/^[A-Za-z_][\w.]*$/.test(text)) return UNKNOWN;
-    const [head, ...rest] = text.split('.');
-    const t = this.topNames(f).get(head);
-    let v: Val = t === undefined ? (isBuiltinName(head) ? EXT : UNKNOWN) : t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, depth + 1);
-    for (const r of rest) v = this.memberValue(v, r, depth + 1);
-    return v;
+    return text && this.sym(f, s).label === 'Function' ? this.dottedValue(f, text, depth + 1) : UNKNOWN;
   }
 
   /** The project symbol a dotted name written at module level names (`curry`, `mod.Cached`), if it is one. */
   private dottedSymbol(f: number, text: string): Sym | undefined {
-    if (!/^[A-Za-z_][\w.]*$/.test(text)) return undefined;
+    const v = this.dottedValue(f, text, 1);
+    return v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
+  }
+
+  /** What a dotted name written at module level is (`curry`, `mod.Cached`, `click.command`): a builtin's is outside. */
+  private dottedValue(f: number, text: string, depth: number): Val {
+    if (depth > MAX_DEPTH || !/^[A-Za-z_][\w.]*$/.test(text)) return UNKNOWN;
     const [head, ...rest] = text.split('.');
     const t = this.topNames(f).get(head);
-    if (t === undefined) return undefined;
-    let v: Val = t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, 1);
-    for (const r of rest) v = this.memberValue(v, r, 2);
-    return v.t === 'sym' ? { f: v.f, s: v.s } : undefined;
+    let v: Val = t === undefined ? (isBuiltinName(head) ? EXT : UNKNOWN) : t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, depth);
+    for (const r of rest) v = this.memberValue(v, r, depth + 1);
+    return v;
   }
 
   /** True for a generator function made a context manager by contextlib's `@contextmanager` (or its async twin). */
