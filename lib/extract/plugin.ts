@@ -113,6 +113,11 @@ export interface SyntaxWords {
    * named like one is renamed with it: the parameter's occurrences are recorded as occurrences of that member.
    */
   typeParamsAmongMembers?: boolean;
+  /**
+   * Labels of declarations that name a type only (TypeScript's interfaces and type aliases): a name read as a value
+   * passes over them to a value of an enclosing scope or the globals, as types and values are two namespaces.
+   */
+  typeOnlyLabels?: ReadonlySet<string>;
 }
 
 /** A class member's modifiers as the declaration writes them. */

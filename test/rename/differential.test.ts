@@ -243,3 +243,9 @@ test('graph edits on the rename-union-parts fixture: TypeScript findRenameLocati
   t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-type-namespaces fixture: TypeScript findRenameLocations exactly (a name read as a value passes over an interface or type alias of that name)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-type-namespaces');
+  t.true(report.compared >= 12, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

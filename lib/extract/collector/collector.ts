@@ -15,7 +15,7 @@ import { registerDefineHandlers } from './define.ts';
 import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
 import { functionScope, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
 import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, KIND_DECL, KIND_DEF, KIND_SCOPE, Role, defineBy, fileBy, roleCodes, roleKind, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
-import { bindingIndex, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type SymbolFact, type SymbolLabel } from '../facts.ts';
+import { bindingIndex, bindsLocal, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type Binding, type SymbolFact, type SymbolLabel } from '../facts.ts';
 import { lineStartsOf } from '../flat-tree.ts';
 import type { Match, MatchSource } from '../query-match.ts';
 import { oneSpaced } from '../spaces.ts';
@@ -272,6 +272,9 @@ export class Collector {
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
   readonly typeLocals = new Set<number>();
+  /** Whether a binding declares a type only (a type parameter; a symbol of the language's typeOnlyLabels): see lookupValue. */
+  readonly typeOnlyBinding = (b: Binding): boolean => bindsLocal(b) ? this.typeLocals.has(bindingIndex(b))
+    : bindsSymbol(b) && !!this.plugin.syntax?.typeOnlyLabels?.has(this.symbols[bindingIndex(b)].label);
   /** A class's or interface's own type parameters (locals) → the owner symbol and the parameter's declared name. */
   readonly ownedTypeParams = new Map<number, { owner: number; node: Node }>();
   /** Homomorphic mapped types that keep each member's type (`{ [k in keyof t]: t[k] }`) → the type `t` they copy. */

@@ -1,5 +1,5 @@
 import { pushTo, startOf } from './util.ts';
-import { functionScope } from './scope.ts';
+import { bindTypeOnly, functionScope } from './scope.ts';
 import { Role, defineBy, type DefineHandler } from './roles.ts';
 import { bindingIndex, bindsSymbol, localBinding, symbolBinding, toPos, type SymbolLabel } from '../facts.ts';
 import type { MemberModifiers } from '../plugin.ts';
@@ -126,7 +126,7 @@ export function registerDefineHandlers(): void {
     });
     on([Role['def.interface']], function (d, scope, cur, name, exported, isDefault, topLevel) {
       const s = this.addSymbol(d, scope, cur, name, 'Interface', 'interface', exported, isDefault);
-      scope.names.set(name, symbolBinding(s));
+      bindTypeOnly(scope, name, symbolBinding(s));
       return this.span(s, d.def);
     });
     on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
@@ -152,7 +152,7 @@ export function registerDefineHandlers(): void {
     on([Role['def.type']], function (d, scope, cur, name, exported, isDefault, topLevel) {
       const s = this.addSymbol(d, scope, cur, name, 'TypeAlias', 'type_alias', exported, isDefault);
       this.work[s].typeNode = d.value;
-      scope.names.set(name, symbolBinding(s));
+      bindTypeOnly(scope, name, symbolBinding(s));
       return this.span(s, d.def);
     });
     on([Role['def.enum']], function (d, scope, cur, name, exported, isDefault, topLevel) {

@@ -13,9 +13,8 @@ export function exprUncached(this: Collector, node: Node): Expr {
   if (id) {
     const name = this.ident(node);
     const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
-      : id.kind === 'type' && this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
-      : this.typeLocals.size ? lookupValue(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x)))
-      : lookup(id.scope ?? this.root, name);
+      : id.kind !== 'value' && id.kind !== 'shorthand' && id.kind !== 'jsx' || this.kindOverride.size && this.kindOverride.has(node) ? (this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x))) : lookup(id.scope ?? this.root, name))
+      : lookupValue(id.scope ?? this.root, name, this.typeOnlyBinding);
     const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
     // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
     // in its own function only)

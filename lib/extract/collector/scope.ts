@@ -19,6 +19,8 @@ export interface Scope {
   node?: Node;
   /** Type parameters declared here, by name (see lookupType). */
   types?: Map<string, Binding>;
+  /** A value a later type-only declaration of the same name took the place of in `names` (see lookupValue). */
+  values?: Map<string, Binding>;
 }
 
 
@@ -33,16 +35,28 @@ export function lookup(scope: Scope | undefined, name: string): Binding | undefi
 }
 
 /**
- * `name` read as a value at a scope: a type parameter there is passed over, as types and values are two namespaces
- * (`Decode(…)` in a method of `class Validator<Decode>` calls the imported function `Decode`).
+ * `name` read as a value at a scope: a binding that declares only a type there (a type parameter, an interface, a type
+ * alias: `typeOnly`) is passed over, as types and values are two namespaces (`Decode(…)` in a method of `class
+ * Validator<Decode>` calls the imported function `Decode`; `x instanceof Error` beside `type Error = …` reads the
+ * global), unless a value of that name is declared in the same scope (`const X = …; type X = …`).
  */
-export function lookupValue(scope: Scope | undefined, name: string, typeLocal: (b: Binding) => boolean): Binding | undefined {
+export function lookupValue(scope: Scope | undefined, name: string, typeOnly: (b: Binding) => boolean): Binding | undefined {
   for (let s = scope; s; s = s.parent) {
     if (s.names.size === 0) continue;
     const b = s.names.get(name);
-    if (b && !(bindsLocal(b) && typeLocal(b))) return b;
+    if (b === undefined) continue;
+    if (!typeOnly(b)) return b;
+    const v = s.values?.get(name);
+    if (v !== undefined && !typeOnly(v)) return v;
   }
   return undefined;
+}
+
+/** Binds `name` in `scope` to a declaration of a type only, keeping a value it takes the place of for lookupValue. */
+export function bindTypeOnly(scope: Scope, name: string, b: Binding): void {
+  const prev = scope.names.get(name);
+  if (prev !== undefined) (scope.values ??= new Map()).set(name, prev);
+  scope.names.set(name, b);
 }
 
 /** `name` of namespace meaning at a scope: locals (parameters, variables, type parameters) have none and are passed over. */

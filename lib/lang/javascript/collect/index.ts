@@ -49,7 +49,7 @@ const IMPORT_META: Expr = { k: 'as', type: { k: 'id', name: 'ImportMeta' } };
 export const ecmascriptCollector: CollectorPlugin = {
   state() { return new EcmaFile(this); },
   types: TYPES,
-  syntax: { nullish: ['null', 'undefined'], emptyTypes: ['void', 'never'], keywordLiterals: new Set(['true', 'false', 'null', 'undefined']), thisParam: 'this', modifiers: MODIFIER_WORDS, constructorName: 'constructor', typeParamsAmongMembers: true },
+  syntax: { nullish: ['null', 'undefined'], emptyTypes: ['void', 'never'], keywordLiterals: new Set(['true', 'false', 'null', 'undefined']), thisParam: 'this', modifiers: MODIFIER_WORDS, constructorName: 'constructor', typeParamsAmongMembers: true, typeOnlyLabels: new Set(['Interface', 'TypeAlias']) },
 
   memberModifiers(d, prefix, name) {
     return {
