@@ -30,6 +30,11 @@ export interface OutsideTypes {
   implicitBase?: string;
   /** Static methods override the outside types' members too (Python's classmethods: `setUpClass`); else only instance methods. */
   statics?: boolean;
+  /**
+   * Instance properties override the outside types' members too (ECMAScript: a field `name` of a class extending
+   * `Error` is what the runtime and every `error.name` read); else only methods.
+   */
+  properties?: boolean;
 }
 
 /** What the pass reads: the project's facts, node positions, each file's outside types, the resolver's answers. */
@@ -53,7 +58,7 @@ export interface OutsideInput {
   dependencyMember?(f: number, e: Expr, member: string): string | null | undefined;
 }
 
-/** Writes `overridesOutside` on the project's methods and `unknownBases` on its types (deterministic: facts order). */
+/** Writes `overridesOutside` on the project's methods (and properties, where the language says) and `unknownBases` on its types (deterministic: facts order). */
 export function markOutsideOverrides(input: OutsideInput): void {
   new OutsidePass(input).run();
 }
@@ -93,7 +98,7 @@ class OutsidePass {
         if (unknown.length) graph.nodes[symBase[f] + s].unknownBases = [...new Set(unknown)];
         for (const m of this.childrenOf(f)[s]) {
           const ms = syms[m];
-          if (ms.label !== 'Method' || (ms.isStatic && !lang.statics) || ms.kind === 'constructor' || ms.name === 'constructor') continue;
+          if ((ms.label !== 'Method' && !(ms.label === 'Property' && lang.properties)) || (ms.isStatic && !lang.statics) || ms.kind === 'constructor' || ms.name === 'constructor') continue;
           const found = this.lookup(f, s, ms.name, new Set());
           if (found) graph.nodes[symBase[f] + m].overridesOutside = found;
         }

@@ -39,6 +39,8 @@ test('TypeScript: a method overriding a lib member is refused, naming the member
   // through a project class declaring no `set`; the implicit Object base of a class extending Error; an interface of the lib
   t.regex((await refusal(t, 'Method:src/collections.ts:Cache.set', 'put')).message, /overrides Map\.set/);
   t.regex((await refusal(t, 'Method:src/collections.ts:Failure.toString', 'show')).message, /overrides Object\.toString/);
+  // a field of a class extending Error takes the place of Error's `name`
+  t.regex((await refusal(t, 'Property:src/collections.ts:Timeout.name', 'label')).message, /'Timeout\.name' overrides Error\.name/);
   t.regex((await refusal(t, 'Method:src/collections.ts:Clicks.handleEvent', 'onEvent')).message, /overrides EventListenerObject\.handleEvent/);
   // a dependency's declared class, and what an interface merged into it declares
   t.regex((await refusal(t, 'Method:src/view.ts:View.render', 'draw')).message, /overrides Component\.render \(fake-ui\)/);

@@ -34,4 +34,5 @@ export const ecmascriptOutsideTypes: OutsideTypes = {
   },
   member: (type, member) => table.member(type, member),
   implicitBase: 'Object',
+  properties: true,
 };
