@@ -646,10 +646,31 @@ export function returnedBy(this: Evaluator, f: number, fn: Expr & { k: 'fn' }): 
   return v.t === 'sym' ? this.deref(v) : v;
 }
 
-/** What awaiting `v` gives: a promise's value, else `v` itself. */
+/** What awaiting `v` gives: a promise's value (a union's parts each awaited, see awaitedParts), else `v` itself. */
 export function awaited(this: Evaluator, v: Val): Val {
   const held = v.t === 'sym' ? this.deref(v) : v;
-  return held.t === 'prom' ? held.of : v;
+  if (held.t === 'prom') return this.awaitedParts(held.of, 0) ?? held.of;
+  return held.t === 'anyof' ? this.awaitedParts(held, 0) ?? v : v;
+}
+
+/**
+ * A union with promise parts awaited (`Promise<R> | R`, what a resolver callback may return): each promise part
+ * replaced by what it resolves to, the parts that are unions flattened, as the checker's Awaited<T> distributes over
+ * the union; undefined when `v` is no such union (a conditional type's branches are not: the checker picks one).
+ */
+export function awaitedParts(this: Evaluator, v: Val, depth: number): Val | undefined {
+  if (v.t !== 'anyof' || v.either || depth > 4 || !v.of.some((p) => p.t === 'prom')) return undefined;
+  const parts: Val[] = [];
+  const add = (p: Val): boolean => {
+    const x = p.t === 'sym' ? this.deref(p) : p;
+    if (x.t === 'prom') return add(x.of);
+    if (x.t === 'anyof' && !x.either) return x.of.every(add);
+    if (x.t === 'unknown' || x.t === 'ext') return false;
+    if (!parts.some((q) => sameValue(q, x))) parts.push(x);
+    return true;
+  };
+  if (!v.of.every(add)) return UNKNOWN;
+  return parts.length === 1 ? parts[0] : { t: 'anyof', of: parts, r: v.r, c: v.c };
 }
 
 /** An entry of a map value: the tuple `[key, value]`. */

@@ -352,7 +352,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (others.length) {
       // (an array beside them, `Subscription[] | Subscription`: its members are built-ins, so the union's members
       // stay unknown — but `Array.isArray(x)` picks the part it tests, see 'isarray')
-      if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof' || o.t === 'arr')) return UNKNOWN;
+      // (a promise beside them, `Promise<R> | R`: no member of the union is known through it, but awaiting the union
+      // gives each part awaited, see awaitedParts)
+      if (ext || !others.every((o) => o.t === 'obj' || o.t === 'inter' || o.t === 'anyof' || o.t === 'arr' || o.t === 'prom')) return UNKNOWN;
       const of: Val[] = [...insts, ...others];
       return { t: 'anyof', of, r: 'typed-receiver', c: Math.min(...of.map((o) => (o as { c: number }).c)) };
     }

@@ -537,7 +537,9 @@ export class Evaluator {
         const v = this.value(f, e.inner);
         // a promise (also one a variable holds) gives what it resolves to; anything else is itself
         const held = v.t === 'sym' ? this.deref(v) : v;
-        if (held.t === 'prom') return held.of;
+        if (held.t === 'prom') return this.awaitedParts(held.of, 0) ?? held.of;
+        // (a union with promise parts, `Promise<R> | R`: each part awaited, as the checker's Awaited<T> distributes)
+        if (held.t === 'anyof') { const r = this.awaitedParts(held, 0); if (r) return r; }
         // (an instance of a project type that is a promise by its heritage, `interface Task<A> extends PromiseLike<A>`,
         // `class TaskImpl<A> implements Task<A>`: what the promise resolves to, as the checker's Awaited<T> reads it)
         if (held.t === 'inst') { const r = this.awaitedThenable(held, 0); if (r) return r; }

@@ -249,3 +249,9 @@ test('graph edits on the rename-type-namespaces fixture: TypeScript findRenameLo
   t.true(report.compared >= 12, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-awaited-unions fixture: TypeScript findRenameLocations exactly (awaiting `Promise<R> | R` gives each part of R)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-awaited-unions');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
