@@ -524,8 +524,8 @@ export function contextualResult(this: Evaluator, f: number, e: Expr & { k: 'cal
 }
 
 /**
- * Whether a declared result that mentions type parameters nothing binds still names its members: a project class or
- * interface written with them as arguments (`Kleisli<M, I, E, A>` of `<I>(onError: …) => Kleisli<M, I, E, A>`), each
+ * Whether a declared result that mentions type parameters nothing binds still names its members: a project class,
+ * interface or type alias of an object type literal written with them as arguments (`Kleisli<M, I, E, A>` of `<I>(onError: …) => Kleisli<M, I, E, A>`), each
  * such parameter constrained by no project type, so that nothing read through it is typed by a constraint the checker
  * would not use (a literal's key typed by a bare `I` is the checker's inferred type, not I's constraint).
  */
@@ -533,8 +533,10 @@ export function typedBeyondParams(this: Evaluator, t: Expr, f: number, subst: Su
   if (t.k !== 'generic') return false;
   const target = this.typeSymbol(f, t.of);
   if (!target || target === 'ext') return false;
-  const label = this.sym(target).label;
-  if (label !== 'Interface' && label !== 'Class') return false;
+  const sym = this.sym(target);
+  // (a type alias of an object type literal, `type Ret<N> = { name: N; … }`, declares its members as an interface
+  // does; one of any other type, a conditional on its parameters, is what the checker's inference makes it)
+  if (sym.label !== 'Interface' && sym.label !== 'Class' && !(sym.label === 'TypeAlias' && sym.type?.k === 'object')) return false;
   const free = (x: Expr, depth: number): boolean => {
     if (depth > 6) return false;
     switch (x.k) {

@@ -255,3 +255,9 @@ test('graph edits on the rename-awaited-unions fixture: TypeScript findRenameLoc
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-generic-signatures fixture: TypeScript findRenameLocations exactly (a literal returned where a generic call signature\'s result types it)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-generic-signatures');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
