@@ -178,7 +178,8 @@ export type Expr =
    * A function type (`(x: A) => R`): calling a value of it gives an R (a constructor type `new (…) => R`: `new`
    * gives an R). `predicate`: a type guard's type (`(x: any) => x is T`).
    */
-  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; recv?: Expr; self?: Expr }
+  /** (`rest`: the position of a rest parameter, `(...args: Parameters<F>) => R`, which takes every argument from there on) */
+  | { k: 'fntype'; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; recv?: Expr; self?: Expr; rest?: number }
   /**
    * `this` in a method (or function value) of an object literal with a contextual type: `of`, the literal's contextual
    * type, or the type the `this:` parameter of its member `key` declares. (`self` of a function type: that `this:`.)

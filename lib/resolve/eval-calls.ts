@@ -35,6 +35,7 @@ export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; par
     if (pt && ctx.key && mentionsUnbound(pt, fn.f, fn.subst, 0)) return UNKNOWN;
     return pt ? weakenFrom(this.typeValue(fn.f, pt, 0, fn.subst), fn, 'contextual-type') : UNKNOWN;
   }
+  if (fn.t === 'fnval' && fn.rest !== undefined && ctx.param >= fn.rest) return this.restParam(fn, ctx.param);
   const p = fn.t === 'fnval' ? fn.params?.[ctx.param] : undefined;
   if (!p || fn.t !== 'fnval') return UNKNOWN;
   // (a key's function of an argument literal: a type parameter its callee's call leaves to inference, `run<T>(value: T,
@@ -87,12 +88,23 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     if (el) return el;
     // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
     const fn = e.isNew ? UNKNOWN : this.deref(this.value(f, e.callee));
+    if (fn.t === 'fnval' && fn.rest !== undefined && e.arg >= fn.rest) return this.restParam(fn, e.arg);
     const p = fn.t === 'fnval' ? fn.params?.[e.arg] : undefined;
     if (!p || fn.t !== 'fnval' || unboundTypeParam(p, fn.f, fn.subst)) return UNKNOWN;
     return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
   }
   const ts = this.sym(target);
   const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false);
+  // (a function bound to a const of a declared function type, its parameter not annotated, `const f: Returns<F, R> =
+  // ({ a }) => …`: that type's parameter, as the checker types the function by it)
+  if (!pt && ts.label === 'Function' && ts.type && !ts.typeParams && !ts.more) {
+    const declared = this.deref(this.typeValue(target.f, ts.type, 0));
+    if (declared.t === 'fnval') {
+      if (declared.rest !== undefined && e.arg >= declared.rest) return this.restParam(declared, e.arg);
+      const p = declared.params?.[e.arg];
+      return !p || unboundTypeParam(p, declared.f, declared.subst) ? UNKNOWN : weakenFrom(this.typeValue(declared.f, p, 0, declared.subst), declared, 'contextual-type');
+    }
+  }
   // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
   // tuple's item at the argument's position from the rest on, see restItem)
   if (!pt && (ts.rest === undefined || e.arg < ts.rest)) return UNKNOWN;
@@ -143,6 +155,21 @@ export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: num
     found = t; text = s;
   }
   return found;
+}
+
+/**
+ * The declared type of parameter `i` of a value of a function type taken by its rest parameter (`(...args:
+ * Parameters<F>) => R`, `(...items: Item[]) => R`): the tuple's item at that position from the rest on, or the array's
+ * element; unknown where it is neither, or a type parameter.
+ */
+export function restParam(this: Evaluator, fn: Val & { t: 'fnval' }, i: number): Val {
+  const r = fn.params?.[fn.rest!];
+  if (!r || unboundTypeParam(r, fn.f, fn.subst)) return UNKNOWN;
+  if (r.k === 'array') return unboundTypeParam(r.of, fn.f, fn.subst) ? UNKNOWN : weakenFrom(this.typeValue(fn.f, r.of, 0, fn.subst), fn, 'contextual-type');
+  const t = this.typeValue(fn.f, r, 0, fn.subst);
+  const item = t.t === 'tup' ? t.items[i - fn.rest!] : undefined;
+  if (!item || item.t === 'unknown' || item.t === 'ext') return UNKNOWN;
+  return weakenFrom(item, fn, 'contextual-type');
 }
 
 /**

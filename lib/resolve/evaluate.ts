@@ -100,7 +100,7 @@ export type Val =
    */
   | { t: 'objv'; f: number; entries: Array<{ name: string; value: Expr } | { spread: Expr } | { open: true }>; r: Reason; c: number }
   /** A value of a function type (`factory: () => R`, written in file f): calling it gives an R. */
-  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; predicate?: Expr; r: Reason; c: number; subst?: Subst; self?: Expr }
+  | { t: 'fnval'; f: number; returns: Expr; params?: Array<Expr | null>; rest?: number; predicate?: Expr; r: Reason; c: number; subst?: Subst; self?: Expr }
   /**
    * Outside the project (a built-in, a package), or a function expression of the project that is no symbol (`fn`:
    * where it is written and what it returns): its members are built-ins, calling it gives what it returns.

@@ -261,3 +261,9 @@ test('graph edits on the rename-generic-signatures fixture: TypeScript findRenam
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-rest-signatures fixture: TypeScript findRenameLocations exactly (a function type\'s rest parameter of a tuple or array type, a const function typed by its declared type)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-rest-signatures');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

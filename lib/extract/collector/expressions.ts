@@ -409,7 +409,12 @@ export function exprOther(this: Collector, node: Node): Expr {
   if (ret) {
     const params = this.fnTypeParams.get(node);
     const out: Expr = { k: 'fntype', returns: this.expr(ret) };
-    if (params) out.params = this.paramTypes(params);
+    if (params) {
+      out.params = this.paramTypes(params);
+      // (a rest parameter, `...args: Parameters<F>`: its position, in paramTypes' order)
+      const rest = params.filter((p) => !this.isThisParam(p.name)).sort((a, b) => a.name.start - b.name.start).findIndex((p) => this.text.startsWith('...', p.name.start));
+      if (rest >= 0) out.rest = rest;
+    }
     const self = params?.find((p) => this.isThisParam(p.name));
     if (self?.type) out.self = this.expr(self.type);
     const predicate = this.fnTypePredicate.get(node);
