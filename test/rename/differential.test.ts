@@ -267,3 +267,9 @@ test('graph edits on the rename-rest-signatures fixture: TypeScript findRenameLo
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-interface-overloads fixture: TypeScript findRenameLocations exactly (an object literal passed to an interface method declared with several signatures)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-interface-overloads');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

@@ -144,6 +144,8 @@ export function registerDefineHandlers(): void {
       const kind = !isMethod ? 'property_signature' : mods.getter ? 'getter' : mods.setter ? 'setter' : 'method_signature';
       const s = this.addSymbol(d, scope, cur, name, isMethod ? 'Method' : 'Property', kind, this.symbols[cur].exported, false);
       this.work[s].returnsNode = this.returnsOf.get(d.def);
+      // (the first of a method's signatures: later ones join it, see mergeOverload, and a call sees them all)
+      if (kind === 'method_signature') this.work[s].overloads = [d.def];
       if (!isMethod) this.work[s].typeNode = d.type;
       this.memberKeys.set(key, s);
       if (d.host) pushTo(this.objectDecls, d.host, { name, s });
