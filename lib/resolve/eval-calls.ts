@@ -88,6 +88,9 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     if (el) return el;
     // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
     const fn = e.isNew ? UNKNOWN : this.deref(this.value(f, e.callee));
+    // (a value of an interface or object type with call signatures, `observable.map(v, { name })` of `map:
+    // IObservableMapFactory`: the type every signature taking the argument declares alike there)
+    if (fn.t === 'inst' || fn.t === 'obj') return this.signatureArgument(fn, e.arg);
     if (fn.t === 'fnval' && fn.rest !== undefined && e.arg >= fn.rest) return this.restParam(fn, e.arg);
     const p = fn.t === 'fnval' ? fn.params?.[e.arg] : undefined;
     if (!p || fn.t !== 'fnval' || unboundTypeParam(p, fn.f, fn.subst)) return UNKNOWN;
@@ -366,6 +369,23 @@ export function signatureCallback(this: Evaluator, v: Val & { t: 'inst' | 'obj' 
   const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
   if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), v, 'contextual-type');
+}
+
+/**
+ * An argument's declared type where the callee is a value of an interface or object type with call signatures: the
+ * type every signature that takes an argument at that position declares alike there, as the checker's overload
+ * resolution gives it whichever signature it picks; unknown where they differ, one declares none, or it names a type
+ * parameter nothing binds.
+ */
+export function signatureArgument(this: Evaluator, v: Val & { t: 'inst' | 'obj' }, arg: number): Val {
+  const calls = v.t === 'obj' ? v.calls : this.sym(v).label === 'Interface' ? this.sym(v).calls : undefined;
+  if (!calls) return UNKNOWN;
+  const takes = calls.filter((sig) => sig.max < 0 || arg < sig.max);
+  const at = takes[0]?.params?.[arg];
+  if (!at || takes.some((sig) => !sig.params?.[arg] || JSON.stringify(sig.params[arg]) !== JSON.stringify(at))) return UNKNOWN;
+  const subst = v.t === 'obj' ? v.subst : this.bindingsFor(v.f, v.s, v.args, v.f, v.s, 0);
+  if (unboundTypeParam(at, v.f, subst)) return UNKNOWN;
+  return weakenFrom(this.typeValue(v.f, at, 0, subst), v, 'contextual-type');
 }
 
 /**

@@ -273,3 +273,9 @@ test('graph edits on the rename-interface-overloads fixture: TypeScript findRena
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-call-signatures fixture: TypeScript findRenameLocations exactly (an object literal passed to a value of an interface with call signatures)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-call-signatures');
+  t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
