@@ -78,7 +78,7 @@ export function inheritsFrom(this: Evaluator, x: SymRef, y: SymRef): boolean {
  * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural
  * predicate (`v is { lift: … }`) only adds to what the value already was: undefined then.
  */
-export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolean): Val | undefined {
+export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolean, anyKind?: boolean): Val | undefined {
   // (a guard called with more arguments, `is(value, Param)`: the call, whose arguments bind the guard's own type
   // parameters, `is<T>(value: any, type: T): value is InstanceType<T>` narrowing to a Param)
   const call = by.k === 'call' ? by : undefined;
@@ -100,7 +100,7 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
       if (d.t === 'fnval' && d.predicate) v = weakenFrom(this.typeValue(d.f, d.predicate, 0, d.subst), d, 'typed-receiver');
     }
   }
-  return v && (v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
+  return v && (anyKind || v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
 }
 
 /**

@@ -603,7 +603,16 @@ export class Evaluator {
         let one: Val | undefined;
         for (const by of guards) {
           const v = this.guardType(f, by, e.asserts);
-          if (!v) return this.value(f, e.of);
+          if (!v) {
+            // (a guard to an object type that is one of the value's union parts, `jar is ToughJar` on `PromiseJar |
+            // ToughJar`: that part, as the checker narrows the union to the parts the guard's type is)
+            const t = guards.length === 1 ? this.guardType(f, by, e.asserts, true) : undefined;
+            if (t?.t === 'obj') {
+              const was = this.deref(this.value(f, e.of));
+              if (was.t === 'anyof' && !was.either && was.of.some((p) => sameValue(p.t === 'sym' ? this.deref(p) : p, t))) return t;
+            }
+            return this.value(f, e.of);
+          }
           if (guards.length === 1) one = v;
           else if (!addInstances(insts, v)) return this.value(f, e.of);
         }

@@ -279,3 +279,9 @@ test('graph edits on the rename-call-signatures fixture: TypeScript findRenameLo
   t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-guarded-parts fixture: TypeScript findRenameLocations exactly (a type guard to an object type that is one of the union\'s parts)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-guarded-parts');
+  t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
