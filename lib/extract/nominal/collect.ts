@@ -831,9 +831,14 @@ class NominalCollector {
           return out;
         }
         case 'expr.new': return c.type !== undefined ? { k: 'new', callee: this.typeExpr(c.type) } : OTHER;
-        // an operator that calls a method of its left operand (Kotlin's `a / b`, `a.div(b)`; kind: the method): its
-        // value is that call's, and it is no call site (no name of the method is written there)
-        case 'expr.op': return c.object !== undefined && ex.kind ? { k: 'call', callee: { k: 'member', obj: this.expr(c.object), name: ex.kind } } : OTHER;
+        // an operator that calls a method of its left operand (Kotlin's `a / b`, `a.div(b)`; kind: the method) with
+        // its right one (@arg): its value is that call's, and it is no call site (no name of the method is written there)
+        case 'expr.op': {
+          if (c.object === undefined || !ex.kind) return OTHER;
+          const out: Expr & { k: 'call' } = { k: 'call', callee: { k: 'member', obj: this.expr(c.object), name: ex.kind } };
+          if (c.arg !== undefined) out.args = [this.expr(c.arg)];
+          return out;
+        }
         case 'expr.this': {
           // a qualified `this` (Java's `Outer.this`): the enclosing instance of the class it names
           if (c.type !== undefined) return { k: 'as', type: this.typeExpr(c.type) };

@@ -93,9 +93,10 @@ export interface NominalRules {
   containers?: ContainerRules;
   /**
    * The library type a library type's member gives, method or property, where it is one type whatever the arguments
-   * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown.
+   * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown. `arg`: the library type of a
+   * method's one argument where it is known (Kotlin's `count - total`, Int's `minus(Long)`, is a Long).
    */
-  libraryResult?(type: string | undefined, member: string): string | undefined;
+  libraryResult?(type: string | undefined, member: string, arg?: string): string | undefined;
   /**
    * The member type alias by which a project type names what its members continue on (Rust's `type Target = X;` of an
    * `impl Deref`): a member the type lacks is looked up on that type.

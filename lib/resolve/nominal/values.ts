@@ -625,8 +625,8 @@ export class Evaluator {
    * What library type `type`'s member `member` gives (NominalRules.libraryResult), as a value seen from file f: of the
    * project's type of that name where the project only adds to it (Swift's `extension String`), else the library's.
    */
-  private libraryValue(f: number, from: number, type: string | undefined, member: string): Val | undefined {
-    const result = this.rules.libraryResult?.(type, member);
+  private libraryValue(f: number, from: number, type: string | undefined, member: string, arg?: string): Val | undefined {
+    const result = this.rules.libraryResult?.(type, member, arg);
     if (!result) return undefined;
     const t = this.names.type(f, from, result);
     return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
@@ -690,9 +690,14 @@ export class Evaluator {
         if (t && 'ent' in t && this.w.onlyParts(t.ent)) return this.inst(t.ent, CONFIDENCE.constructor);
         if ((!t || 'ext' in t) && this.rules.libraryConformances?.(callee.name)) return { t: 'ext', name: callee.name };
       }
-      // a library container's method that gives an element (`users.get(0)`) or the same container
       if (callee.k === 'member') {
         const recv = this.value(f, callee.obj, from, depth + 1);
+        // an operator's result by both operands' library types, where the operand written is one (Kotlin's
+        // `count - total`: Int's `minus(Long)`, a Long)
+        const arg = args?.length === 1 && args[0] ? this.libraryTypeName(this.value(f, args[0], from, depth + 1)) : undefined;
+        const byArg = arg === undefined ? undefined : this.libraryValue(f, from, this.libraryTypeName(recv), callee.name, arg);
+        if (byArg) return byArg;
+        // a library container's method that gives an element (`users.get(0)`) or the same container
         const c = this.rules.containers;
         if (recv.t === 'ext' && c) {
           if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
