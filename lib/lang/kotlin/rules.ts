@@ -110,6 +110,8 @@ const nominal: NominalLanguage['nominal'] = {
   superInterfaces: true,
   valuesYieldToFunctions: true,
   structural: false,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),
   // `arrayOf("a", "b")` is an array of its elements' type; the collection factories make their library type

@@ -196,6 +196,17 @@ export interface NominalRules {
    */
   valuesYieldToFunctions?: boolean;
   /**
+   * `x.f(…)` where f is a field and no method calls the value the field holds (Go, Kotlin, C#, Swift, C, C++); where it
+   * does not (Java, Rust, PHP: that is a method call, `(x.f)(…)` calls the field), such a call stays unresolved.
+   */
+  fieldCalls?: boolean;
+  /**
+   * Symbol kinds that declare an accessor of their own name (Java's record components, `record R(String s)`: `r.s()`):
+   * a call of that name without arguments, where the type declares no method of it, runs the accessor; the symbol
+   * stands for it.
+   */
+  accessorKinds?: ReadonlySet<string>;
+  /**
    * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
    */

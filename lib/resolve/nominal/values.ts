@@ -81,6 +81,11 @@ export type CallRes =
   /** (`implicit`: project methods the call runs first without naming them: a `deref` the receiver goes through) */
   | { ext: true; implicit?: SymRef[] }
   | { conversion: TypeEnt }
+  /**
+   * A field or variable of a function type called (Go's `s.handler(x)`, a `var load = sync.OnceValue(…)` then
+   * `load()`): what runs is the value it holds, no function the call names; `held` is the field or variable read.
+   */
+  | { held: SymRef; reason: Reason; c: number }
   | { unresolved: true };
 
 /** Evaluates expressions and types of one project's nominal files. */
@@ -672,7 +677,7 @@ export class Evaluator {
       const lib = self?.t === 'ext' ? this.libraryValue(f, from, this.libraryTypeName(self), callee.name) : undefined;
       if (lib) return lib;
     }
-    if ('unresolved' in res) {
+    if ('unresolved' in res || 'held' in res) {
       // a library member of a type the project only adds to (Swift's `name.lowercased()` with an `extension String`)
       if (callee.k === 'member') {
         const lib = this.libraryValue(f, from, this.libraryTypeName(this.value(f, callee.obj, from, depth + 1)), callee.name);
@@ -716,6 +721,11 @@ export class Evaluator {
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
+    // an accessor a symbol declares (a record component): its type
+    if (this.rules.accessorKinds?.has(sym.kind)) {
+      const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
+      return atReturnConfidence(this.symType(t, depth + 1, subst));
+    }
     if (!sym.returns) {
       // no declared result: an expression body's value (Kotlin's `fun dns(x: Dns) = apply { … }`)
       if (!sym.init || (sym.label !== 'Function' && sym.label !== 'Method')) return NONE;
@@ -774,7 +784,8 @@ export class Evaluator {
         if ('pkg' in found) return UNRESOLVED;
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        if (!fns.length) return UNRESOLVED;
+        if (!fns.length && this.isAccessorCall(found.r, argc)) return { targets: found.r, reason: found.reason, c: CONFIDENCE[found.reason] };
+        if (!fns.length) return this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth);
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
         if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
@@ -936,7 +947,7 @@ export class Evaluator {
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
         const fns = rs.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : UNRESOLVED;
+        return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : this.heldCall(rs, 'import', CONFIDENCE.import, depth);
       }
       case 'type': {
         if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
@@ -963,7 +974,8 @@ export class Evaluator {
           if (ext && 'targets' in ext && !this.fitsNone(ext.targets, argc, true)) return ext;
           return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         }
-        if (found.length) return UNRESOLVED; // a field holding a function
+        if (found.length && this.isAccessorCall(found, argc)) return { targets: found, reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (found.length) return this.rules.fieldCalls ? this.heldCall(found, reason, Math.min(recv.c, CONFIDENCE[reason]), depth) : UNRESOLVED;
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
@@ -992,6 +1004,27 @@ export class Evaluator {
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;
     }
+  }
+
+  /** Whether a call without arguments names symbols that declare their accessor (NominalRules.accessorKinds). */
+  private isAccessorCall(rs: readonly SymRef[], argc: Arity): boolean {
+    const kinds = this.rules.accessorKinds;
+    const n = typeof argc === 'object' ? argc.n : argc;
+    return !!kinds && (n === undefined || n === 0) && rs.every((r) => kinds.has(this.w.sym(r).kind));
+  }
+
+  /**
+   * A call of fields or variables (no function among them): the first, read, where its declared type is a function
+   * type (one written, or a named type or alias of one) or an outside type (a library's function type, Go's
+   * `http.HandlerFunc`), or it is set to a function (`var Show = DefaultShow`, which may be set again); unresolved
+   * otherwise. No edge to what the value may hold is guessed.
+   */
+  private heldCall(rs: readonly SymRef[], reason: Reason, c: number, depth: number): CallRes {
+    const r = rs[0];
+    if (!r || rs.some((x) => { const sym = this.w.sym(x); return sym.label !== 'Property' && sym.label !== 'Variable'; })) return UNRESOLVED;
+    let v = this.dealias(this.symType(r, depth + 1));
+    if (v.t === 'inst') v = this.aliasTarget(v.e, depth) ?? this.underlying(v.e, depth) ?? v;
+    return v.t === 'fnval' || v.t === 'fn' || v.t === 'ext' ? { held: r, reason, c } : UNRESOLVED;
   }
 
   /** Whether `name` is a member the language's root type (or, for an enum, the enum base) gives type `ent` (NominalRules.rootMembers). */
