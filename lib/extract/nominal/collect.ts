@@ -26,7 +26,7 @@ import { remapSymbols } from './order.ts';
  */
 /** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
 type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number } }
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; params?: number }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -88,7 +88,7 @@ class NominalCollector {
   /** The `builder` receiver expression of each such call (one object, so the resolver evaluates it once). */
   private readonly builderExprs = new Map<number, Expr>();
   /** Implicit parameters of lambdas handed to calls (`builderParam`), given their value once the walk is done. */
-  private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number } }> = [];
+  private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number }; param?: number }> = [];
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   /**
@@ -552,6 +552,12 @@ class NominalCollector {
       if (d.kind === 'key') v.iterKey = true;
       // a loop that takes each element as iterated: a map gives its entries (C#'s KeyValuePair), not its values
       else if (d.kind === 'each') v.each = true;
+    }
+    // a parameter of a lambda handed to a call, written without a type: the called function's parameter type's (NominalSyntax.lambdaParamTypes)
+    const builder = top.scope.builder;
+    if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
+      const param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
@@ -1082,9 +1088,9 @@ class NominalCollector {
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
     for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
-    for (const { l, b } of this.builderParams) {
+    for (const { l, b, param } of this.builderParams) {
       const e = this.recvExpr(b);
-      if (e.k === 'builder') this.locals[l].init = { ...e, param: 0 };
+      if (e.k === 'builder') this.locals[l].init = { ...e, param: param ?? 0 };
     }
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];

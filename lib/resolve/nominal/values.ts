@@ -346,11 +346,15 @@ export class Evaluator {
       const res = this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
-      const p = params?.[b.arg ?? params.length - 1];
+      // (an extension method called on its receiver: the receiver is its first parameter, where the parameters list it)
+      const x = t ? this.w.extra(t) : undefined;
+      const shift = b.arg !== undefined && x?.ext && !x.recv && call.callee.k === 'member' ? 1 : 0;
+      const p = params?.[b.arg === undefined ? params.length - 1 : b.arg + shift];
       const recv = t && 'targets' in res ? res.recv : undefined;
       const subst = t && recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
-      // the lambda's implicit parameter (the function type's parameter there), else the receiver the type declares
-      const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : undefined;
+      // the lambda's parameter (the function type's parameter there, or a library delegate type's: C#'s `Action<Foo>`,
+      // `Func<Foo, T>`), else the receiver the type declares
+      const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : b.param !== undefined ? this.delegateParam(p, b.param) : undefined;
       if (t && given) {
         v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
       } else if (t && p && b.param === undefined) {
@@ -361,6 +365,13 @@ export class Evaluator {
     }
     this.builderMemo.set(b, v);
     return v;
+  }
+
+  /** Parameter `i` of a library delegate type written with its type arguments (NominalRules.delegateParams: `Func<Foo, T>`'s 0 is Foo). */
+  private delegateParam(p: Expr | null | undefined, i: number): Expr | undefined {
+    if (p?.k !== 'generic' || p.of.k !== 'id' || !this.rules.delegateParams) return undefined;
+    const n = this.rules.delegateParams(p.of.name, p.args.length);
+    return n !== undefined && i < n ? p.args[i] : undefined;
   }
 
   /** What a call leaves in an argument that declares its variable (`out var x`): the type of the project callee's parameter there. */
