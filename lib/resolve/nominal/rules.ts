@@ -196,8 +196,9 @@ export interface NominalRules {
    */
   valuesYieldToFunctions?: boolean;
   /**
-   * `x.f(…)` where f is a field and no method calls the value the field holds (Go, Kotlin, C#, Swift, C, C++); where it
-   * does not (Java, Rust, PHP: that is a method call, `(x.f)(…)` calls the field), such a call stays unresolved.
+   * `x.f(…)` or `f(…)` where f is a field or variable and no function calls the value it holds (Go, Kotlin, C#, Swift,
+   * C, C++); where it does not (Java, Rust, PHP, Ruby: that is a method call, `(x.f)(…)` calls the field), such a call
+   * stays unresolved.
    */
   fieldCalls?: boolean;
   /**

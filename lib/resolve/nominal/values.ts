@@ -796,7 +796,7 @@ export class Evaluator {
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
         if (!fns.length && this.isAccessorCall(found.r, argc)) return { targets: found.r, reason: found.reason, c: CONFIDENCE[found.reason] };
-        if (!fns.length) return this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth);
+        if (!fns.length) return this.rules.fieldCalls ? this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth) : UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
         if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
@@ -958,7 +958,8 @@ export class Evaluator {
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
         const fns = rs.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : this.heldCall(rs, 'import', CONFIDENCE.import, depth);
+        if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import };
+        return this.rules.fieldCalls ? this.heldCall(rs, 'import', CONFIDENCE.import, depth) : UNRESOLVED;
       }
       case 'type': {
         if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
