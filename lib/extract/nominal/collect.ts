@@ -857,7 +857,7 @@ class NominalCollector {
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         // a conditional's value (Kotlin's `if (c) a else b`): either branch's
         case 'expr.either': return c.a !== undefined && c.b !== undefined ? { k: 'union', types: [this.expr(c.a), this.expr(c.b)], either: true } : OTHER;
-        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
+        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), index: true } : OTHER;
         // what a pointer points to (Rust's `*x`): a smart pointer's element, else the value a reference reaches
         case 'expr.deref': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), key: '(deref)' } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;

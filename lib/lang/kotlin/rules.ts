@@ -112,6 +112,8 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   // `x.f(…)` of a field f of a function type calls the value it holds
   fieldCalls: true,
+  // `x[i]` is `x.get(i)`
+  indexMethod: 'get',
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),
   // `arrayOf("a", "b")` is an array of its elements' type; the collection factories make their library type

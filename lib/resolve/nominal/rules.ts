@@ -207,6 +207,8 @@ export interface NominalRules {
    * stands for it.
    */
   accessorKinds?: ReadonlySet<string>;
+  /** The method a subscription `x[i]` of a project type's value runs (Kotlin's `operator fun get`): its result is the element's. */
+  indexMethod?: string;
   /**
    * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).

@@ -273,6 +273,11 @@ export class Evaluator {
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
+        // a subscription of a project type's value: what its index method returns (Kotlin's `buffer[0]`, `operator fun get`)
+        if (e.index && of.t === 'inst' && this.rules.indexMethod) {
+          const got = this.indexValue(of, depth);
+          if (got) return got;
+        }
         const el = this.element(of, e.key === '(key)', e.at, depth);
         // a project type's value dereferenced is read through a reference to it (references are not typed apart)
         if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
@@ -604,6 +609,16 @@ export class Evaluator {
       }
       default: return NONE;
     }
+  }
+
+  /** The result of a project type's index method (NominalRules.indexMethod), its first declaration's, with the value's type arguments. */
+  private indexValue(v: Val & { t: 'inst' }, depth: number): Val | undefined {
+    const t = this.methods(this.m.find(v.e, this.rules.indexMethod!))[0];
+    const returns = t ? this.w.sym(t).returns : undefined;
+    if (!t || !returns) return undefined;
+    const subst = v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined;
+    const r = this.type(t.f, returns, t.s, subst, depth + 1);
+    return r.t === 'none' ? undefined : atReturnConfidence(r);
   }
 
   /** What iterating a map gives where its entries are values of a library type (C#'s `KeyValuePair<K, V>`), else nothing known. */
