@@ -74,6 +74,7 @@ class PyCollector extends PyNarrowing {
     for (const p of this.pending) this.bind(p);
     this.sharedLocalOccurrences();
     this.finishEntryReads();
+    this.finishSoFarReads();
     this.finishLocals();
     this.exported();
     markFallbacks(this, root, this.symbols, this.py);
