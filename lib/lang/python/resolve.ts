@@ -53,6 +53,8 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
+  /** Per file: a function's `@overload` signatures, by the symbol a call of the name reaches (overloadsOf). */
+  private readonly overloadMemo = new Map<number, Map<number, number[]>>();
   /**
    * How many times the depth limit has cut an evaluation short. A value or a module's name computed while this grew
    * depends on how deep its first requester was (a name first asked for at the limit is unknown there), so it is
@@ -820,7 +822,48 @@ export class PythonResolver implements LanguageRelations {
       const env = this.solvedEnv(f, e, callee, depth);
       if (env) return this.resultOf({ ...callee, env }, depth);
     }
-    return this.resultOf(callee, depth);
+    const result = this.resultOf(callee, depth);
+    if (result.t === 'unknown' && callee.t === 'sym' && e.args) return this.overloadResult(f, e, callee, depth) ?? result;
+    return result;
+  }
+
+  /**
+   * What a call of an overloaded function gives when its implementation declares nothing known (`-> Any`, or a stub
+   * with signatures only): the first generic `@overload` whose declared result the call's arguments bind
+   * (`build(objcls: Callable[P, T], …) -> T` given a class: an instance of it), as a checker picks the overload the
+   * arguments match. Signatures without TypeVars are not decided (their parameters' types are not matched).
+   */
+  private overloadResult(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number): Val | undefined {
+    for (const sig of this.overloadsOf(callee.f, callee.s) ?? []) {
+      const at: Val & { t: 'sym' } = { ...callee, s: sig };
+      const env = this.solvedEnv(f, e, at, depth, true);
+      const r = env ? this.resultOf({ ...at, env }, depth) : undefined;
+      if (r && r.t !== 'unknown') return r;
+    }
+    return undefined;
+  }
+
+  /**
+   * The `@overload` signatures of the function a call of symbol (f, s) reaches: those of its name in its scope just
+   * above its implementation, or, where no implementation follows them (a stub), above and including the last one.
+   */
+  private overloadsOf(f: number, s: number): number[] | undefined {
+    let m = this.overloadMemo.get(f);
+    if (!m) {
+      m = new Map();
+      const open = new Map<string, number[]>();
+      const syms = this.sink.files[f].symbols;
+      syms.forEach((o, i) => {
+        if (o.label !== 'Function' && o.label !== 'Method') return;
+        const key = `${o.parent}:${o.name}`;
+        const list = open.get(key);
+        if (isSignatureKind(o.kind)) { if (list) list.push(i); else open.set(key, [i]); return; }
+        if (list) { m!.set(i, list); open.delete(key); }
+      });
+      for (const list of open.values()) m.set(list[list.length - 1], list);
+      this.overloadMemo.set(f, m);
+    }
+    return m.get(s);
   }
 
   /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
@@ -833,11 +876,12 @@ export class PythonResolver implements LanguageRelations {
    * The TypeVars of function or method `callee` that call e's positional arguments bind (generic-calls.ts), with
    * those its receiver's type arguments bind (`callee.env`), which come first. A generic class's own TypeVars are
    * its instance's, not solved from a method's arguments (pyright reads `Box.of(x)` on the bare class as a Box of
-   * unknown); a plain method read from its class (which takes the instance as an argument) is not solved.
+   * unknown); a plain method read from its class (which takes the instance as an argument) is not solved. An
+   * `@overload` signature only when `overload` (overloadResult).
    */
-  private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number): Env | undefined {
+  private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number, overload = false): Env | undefined {
     const sym = this.sym(callee.f, callee.s);
-    if (!sym.params || !e.args || isSignatureKind(sym.kind) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
+    if (!sym.params || !e.args || (isSignatureKind(sym.kind) && !overload) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
     const plain = sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod';
     if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
     const own = new Set<string>();
