@@ -396,7 +396,8 @@ class PyCollector extends PyNarrowing {
     if (inClass && kind !== 'staticmethod') fs.cls = scope.sym;
     const params = this.child(i, 'parameters');
     const l0 = this.locals.length;
-    if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
+    // (`__new__` takes its class first, as a classmethod does: `super().__new__(cls)`, `cls()`)
+    if (params >= 0) this.parameters(params, fs, scope, inClass ? (name === '__new__' ? 'classmethod' : kind) : undefined);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;

@@ -13,7 +13,7 @@ import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallF
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
-import { isBuiltinName } from './builtins.ts';
+import { isBuiltinName, isObjectMember } from './builtins.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
 import { RecordFields } from './record-fields.ts';
@@ -39,6 +39,8 @@ const CONTAINER_METHODS = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault'
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
 const MAX_DEPTH = 24;
+/** The symbol kinds of a property's getter, setter and deleter. */
+const PROPERTY_PARTS: ReadonlySet<string> = new Set(['property', 'setter', 'deleter']);
 
 /** Resolves the relations of a project's Python files (`pyFiles`: their file numbers). */
 export class PythonResolver implements LanguageRelations {
@@ -382,7 +384,8 @@ export class PythonResolver implements LanguageRelations {
 
   /**
    * Member `name` looked up through a class's linearisation (`after`: start after that class, as `super()` does):
-   * the project symbol, 'ext' when only outside classes may have it, undefined when nothing has it.
+   * the project symbol, 'ext' when only outside classes may have it (`object`'s members, which every class has),
+   * undefined when nothing has it.
    */
   findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
     const order = this.mro(f, s);
@@ -398,7 +401,7 @@ export class PythonResolver implements LanguageRelations {
       const l = this.membersOf(c.f, c.s).get(name);
       if (l) return { f: c.f, s: pickMember(this.sink.files[c.f].symbols, l) };
     }
-    return ext ? 'ext' : undefined;
+    return ext || isObjectMember(name) ? 'ext' : undefined;
   }
 
   // ---------------------------------------------------------------- values
@@ -727,6 +730,8 @@ export class PythonResolver implements LanguageRelations {
       case 'mod': return this.moduleMember(obj.m, name, depth + 1);
       case 'sym': {
         if (!this.isClass(obj.f, obj.s)) {
+          // a property read from its class (`@headers.setter` in the class body): builtins.property's object
+          if (PROPERTY_PARTS.has(this.sym(obj.f, obj.s).kind)) return EXT;
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
           const cls = this.decoratingClass(obj.f, obj.s);
           if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
@@ -807,6 +812,11 @@ export class PythonResolver implements LanguageRelations {
     if (e.callee.k === 'member' && (e.callee.name === '_replace' || e.callee.name === '_make') && callee.t === 'ext') {
       const obj = this.value(f, e.callee.obj, depth);
       if ((e.callee.name === '_replace') === (obj.t === 'inst')) { const recv = this.receiverInstance(obj); if (recv.t !== 'unknown') return recv; }
+    }
+    // `object.__new__(cls)` (typeshed's `-> Self`, through `super()` too): an instance of the class passed
+    if (e.callee.k === 'member' && e.callee.name === '__new__' && callee.t === 'ext' && e.args?.[0]) {
+      const cls = this.value(f, e.args[0], depth);
+      if (cls.t === 'sym' && this.isClass(cls.f, cls.s)) return { t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' };
     }
     // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
     // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
