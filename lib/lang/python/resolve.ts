@@ -783,6 +783,15 @@ export class PythonResolver implements LanguageRelations {
       return owner >= 0 ? { t: 'inst', f: m.f, s: owner, via } : UNKNOWN;
     }
     const v = this.symbolValue(m.f, m.s, via, depth + 1, env);
+    if (sym.kind === 'class_attribute' && v.t === 'inst') {
+      // a descriptor (`background = ColorProperty(…)` in the class body, its class defining `__get__`) read from an
+      // instance or the class is what its `__get__` returns, as the runtime and a checker have it
+      const get = this.findMember(v.f, v.s, '__get__');
+      if (get && get !== 'ext' && this.sym(get.f, get.s).label === 'Method') {
+        const owner = this.sym(get.f, get.s).parent;
+        return this.returnValue(get.f, get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
+      }
+    }
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
   }
 
