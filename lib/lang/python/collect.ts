@@ -670,6 +670,9 @@ class PyCollector extends PyNarrowing {
       } else if (typeNode >= 0) {
         const t = this.annotation(typeNode, outer);
         loc.type = splat === 'list' ? { k: 'array', of: t } : splat === 'dict' ? { k: 'map', of: t, key: { k: 'lit' } } : t;
+      } else if (splat) {
+        // `*args` is a tuple and `**kwargs` a dict whatever they hold (`kwargs.items()` is the dict's)
+        loc.type = splat === 'list' ? { k: 'array', of: { k: 'other' } } : { k: 'map', of: { k: 'other' }, key: { k: 'lit' } };
       } else if (valueNode >= 0) {
         const v = this.expr(valueNode, outer);
         if (v.k !== 'lit') loc.init = v;
