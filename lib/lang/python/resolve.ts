@@ -266,6 +266,13 @@ export class PythonResolver implements LanguageRelations {
     return undefined;
   }
 
+  /** What the module-level imports of file f that bind `name` hold, together (none: undefined). */
+  private importedAs(f: number, name: string, depth: number): Val | undefined {
+    const vals: Val[] = [];
+    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.local === name && !imp.unreached) vals.push(this.importValue(f, i, depth + 1)); });
+    return vals.length ? union(vals) : undefined;
+  }
+
   /** What an import binding of file f holds. */
   private importValue(f: number, i: number, depth: number): Val {
     const imp = this.py(f).imports[i];
@@ -698,6 +705,9 @@ export class PythonResolver implements LanguageRelations {
         if (sym.type) {
           const v = this.typeValue(f, sym.type, depth + 1, env);
           if (v.t === 'callable' && sym.init) return { ...v, held: this.value(f, sym.init, depth + 1) };
+          // (declared at module level and bound by imports, `cell_len: Callable[…]` then `from x import cell_len` in
+          // each branch of a test: what they import is what a call runs)
+          if (v.t === 'callable' && sym.parent === -1) { const held = this.importedAs(f, sym.name, depth); if (held) return { ...v, held }; }
           if (v.t !== 'unknown' || sym.type.k === 'any') return v;
         }
         if (sym.init) {
