@@ -14,6 +14,8 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName, isObjectMember } from './builtins.ts';
+import { CONTAINER_METHODS, containerResult } from './containers.ts';
+import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
 import { RecordFields } from './record-fields.ts';
@@ -33,8 +35,6 @@ const CONFIDENCE: Record<string, number> = {
 };
 
 
-/** The methods of builtin containers whose result is known from the elements (resolve.ts `containerResult`). */
-const CONTAINER_METHODS = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
 
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
@@ -872,26 +872,10 @@ export class PythonResolver implements LanguageRelations {
     return undefined;
   }
 
-  /**
-   * The `@overload` signatures of the function a call of symbol (f, s) reaches: those of its name in its scope just
-   * above its implementation, or, where no implementation follows them (a stub), above and including the last one.
-   */
+  /** The `@overload` signatures of the function a call of symbol (f, s) reaches (overloads.ts). */
   private overloadsOf(f: number, s: number): number[] | undefined {
     let m = this.overloadMemo.get(f);
-    if (!m) {
-      m = new Map();
-      const open = new Map<string, number[]>();
-      const syms = this.sink.files[f].symbols;
-      syms.forEach((o, i) => {
-        if (o.label !== 'Function' && o.label !== 'Method') return;
-        const key = `${o.parent}:${o.name}`;
-        const list = open.get(key);
-        if (isSignatureKind(o.kind)) { if (list) list.push(i); else open.set(key, [i]); return; }
-        if (list) { m!.set(i, list); open.delete(key); }
-      });
-      for (const list of open.values()) m.set(list[list.length - 1], list);
-      this.overloadMemo.set(f, m);
-    }
+    if (!m) this.overloadMemo.set(f, m = overloadSignatures(this.sink.files[f].symbols));
     return m.get(s);
   }
 
@@ -1046,29 +1030,10 @@ export class PythonResolver implements LanguageRelations {
         return m && m !== 'ext' ? this.returnValue(m.f, m.s, depth + 1) : m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': return union(callee.vals.map((v) => this.resultOf(v, depth + 1)));
-      case 'method': return this.containerResult(callee.recv, callee.name, depth);
+      case 'method': return containerResult(callee.recv, callee.name);
       case 'callable': return callee.returns;
       case 'ext': return EXT;
       default: return UNKNOWN;
-    }
-  }
-
-  /** What a builtin container's method gives (typeshed's signatures of list, deque, set, dict and their kin). */
-  private containerResult(recv: Val, name: string, depth: number): Val {
-    switch (recv.t) {
-      case 'array': return name === 'copy' ? recv : name === 'pop' || name === 'popleft' || name === '__getitem__' ? recv.of : EXT;
-      case 'map':
-        switch (name) {
-          case 'get': case 'pop': case 'setdefault': case '__getitem__': return recv.of;
-          case 'values': return { t: 'array', of: recv.of };
-          case 'keys': return { t: 'array', of: recv.key ?? EXT };
-          case 'items': return { t: 'array', of: { t: 'list', items: [recv.key ?? EXT, recv.of] } };
-          case 'popitem': return { t: 'list', items: [recv.key ?? EXT, recv.of] };
-          case 'copy': return recv;
-          default: return EXT;
-        }
-      case 'union': return union(recv.vals.map((v) => this.containerResult(v, name, depth + 1)));
-      default: return EXT;
     }
   }
 
