@@ -13,7 +13,8 @@ import javax.tools.*;
  * Prints the static callee of every method call and `new` in the Java files under a folder, as javac's attribution
  * gives it (JavacTask.analyze, then Trees.getElement at each call): one JSON object per line with the called name's
  * position and the callee's declaration (the position of its name) when the callee is declared in the folder. The
- * oracle of bench/java-callgraph-diff.ts. Usage: java Oracle.java <folder> [javac options…] (a JDK module's sources
+ * oracle of bench/java-callgraph-diff.ts. A record's accessor that no body declares is its component (the name in the
+ * record's header). Usage: java Oracle.java <folder> [javac options…] (a JDK module's sources
  * are compiled with --patch-module <module>=<folder>).
  */
 public class Oracle {
@@ -91,12 +92,21 @@ public class Oracle {
       kind = e.getKind() == ElementKind.CONSTRUCTOR ? "ctor" : "method";
       Element decl = e;
       String declName = e.getKind() == ElementKind.CONSTRUCTOR ? e.getEnclosingElement().getSimpleName().toString() : e.getSimpleName().toString();
-      if (elements.getOrigin(e) == Elements.Origin.MANDATED) { decl = e.getEnclosingElement(); kind = "implicit"; }
+      // a record's accessor no body declares (it has no tree): its component, the name in the record's header, which
+      // declares it (found through the field the component makes: javac keeps no tree of the component itself)
+      Element component = null;
+      if (e.getKind() == ElementKind.METHOD && e.getEnclosingElement().getKind() == ElementKind.RECORD && ((ExecutableElement) e).getParameters().isEmpty() && trees.getPath(e) == null) {
+        for (Element m : e.getEnclosingElement().getEnclosedElements()) {
+          if (m.getKind() == ElementKind.FIELD && !m.getModifiers().contains(Modifier.STATIC) && m.getSimpleName().contentEquals(declName)) component = m;
+        }
+      }
+      if (component != null) decl = component;
+      else if (elements.getOrigin(e) == Elements.Origin.MANDATED) { decl = e.getEnclosingElement(); kind = "implicit"; }
       TreePath path = trees.getPath(decl);
       if (path != null) {
         Path f = Paths.get(path.getCompilationUnit().getSourceFile().toUri()).toAbsolutePath().normalize();
         long start = sp.getStartPosition(path.getCompilationUnit(), path.getLeaf());
-        long pos = namePos(f, start, declName, decl instanceof ExecutableElement);
+        long pos = component != null ? wordPos(f, start, declName) : namePos(f, start, declName, decl instanceof ExecutableElement);
         if (f.startsWith(root) && pos >= 0) callee = "{\"file\":" + str(rel(f)) + ",\"line\":" + line(f, pos) + ",\"col\":" + col(f, pos) + "}";
       }
       if (callee == null) kind = "external";
@@ -129,6 +139,14 @@ public class Oracle {
     java.util.regex.Matcher m = java.util.regex.Pattern.compile((executable ? "\\b" : "\\b(?:class|interface|enum|record|@interface)\\s+") + java.util.regex.Pattern.quote(name) + (executable ? "\\s*[({]" : "\\b")).matcher(t);
     if (!m.find((int) start)) return -1;
     return executable ? m.start() : m.end() - name.length();
+  }
+
+  /** Where a name is as a whole word, at or after a position (a record component's, in the record's header). */
+  static long wordPos(Path f, long start, String name) {
+    String t = texts.computeIfAbsent(f, Oracle::read);
+    if (start < 0) return -1;
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(name) + "\\b").matcher(t);
+    return m.find((int) start) ? m.start() : -1;
   }
 
   static String rel(Path p) { return root.relativize(p).toString().replace(File.separatorChar, '/'); }

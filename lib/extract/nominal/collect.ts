@@ -26,7 +26,7 @@ import { remapSymbols } from './order.ts';
  */
 /** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
 type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number } }
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; params?: number }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -88,7 +88,7 @@ class NominalCollector {
   /** The `builder` receiver expression of each such call (one object, so the resolver evaluates it once). */
   private readonly builderExprs = new Map<number, Expr>();
   /** Implicit parameters of lambdas handed to calls (`builderParam`), given their value once the walk is done. */
-  private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number } }> = [];
+  private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number }; param?: number }> = [];
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   /**
@@ -553,6 +553,12 @@ class NominalCollector {
       // a loop that takes each element as iterated: a map gives its entries (C#'s KeyValuePair), not its values
       else if (d.kind === 'each') v.each = true;
     }
+    // a parameter of a lambda handed to a call, written without a type: the called function's parameter type's (NominalSyntax.lambdaParamTypes)
+    const builder = top.scope.builder;
+    if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
+      const param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
+    }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
     // (a list holding the value's own node, a tuple struct pattern's path `Ast::Literal(x)`: that node is no item)
@@ -831,9 +837,14 @@ class NominalCollector {
           return out;
         }
         case 'expr.new': return c.type !== undefined ? { k: 'new', callee: this.typeExpr(c.type) } : OTHER;
-        // an operator that calls a method of its left operand (Kotlin's `a / b`, `a.div(b)`; kind: the method): its
-        // value is that call's, and it is no call site (no name of the method is written there)
-        case 'expr.op': return c.object !== undefined && ex.kind ? { k: 'call', callee: { k: 'member', obj: this.expr(c.object), name: ex.kind } } : OTHER;
+        // an operator that calls a method of its left operand (Kotlin's `a / b`, `a.div(b)`; kind: the method) with
+        // its right one (@arg): its value is that call's, and it is no call site (no name of the method is written there)
+        case 'expr.op': {
+          if (c.object === undefined || !ex.kind) return OTHER;
+          const out: Expr & { k: 'call' } = { k: 'call', callee: { k: 'member', obj: this.expr(c.object), name: ex.kind } };
+          if (c.arg !== undefined) out.args = [this.expr(c.arg)];
+          return out;
+        }
         case 'expr.this': {
           // a qualified `this` (Java's `Outer.this`): the enclosing instance of the class it names
           if (c.type !== undefined) return { k: 'as', type: this.typeExpr(c.type) };
@@ -846,7 +857,7 @@ class NominalCollector {
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         // a conditional's value (Kotlin's `if (c) a else b`): either branch's
         case 'expr.either': return c.a !== undefined && c.b !== undefined ? { k: 'union', types: [this.expr(c.a), this.expr(c.b)], either: true } : OTHER;
-        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object) } : OTHER;
+        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), index: true } : OTHER;
         // what a pointer points to (Rust's `*x`): a smart pointer's element, else the value a reference reaches
         case 'expr.deref': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), key: '(deref)' } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;
@@ -1077,9 +1088,9 @@ class NominalCollector {
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
     for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
-    for (const { l, b } of this.builderParams) {
+    for (const { l, b, param } of this.builderParams) {
       const e = this.recvExpr(b);
-      if (e.k === 'builder') this.locals[l].init = { ...e, param: 0 };
+      if (e.k === 'builder') this.locals[l].init = { ...e, param: param ?? 0 };
     }
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];

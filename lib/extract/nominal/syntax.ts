@@ -48,6 +48,12 @@ export interface NominalSyntax {
   implicitParam?: string;
   /** The node type of a lambda's explicit parameter list (a lambda with one has no implicit parameter). */
   lambdaParams?: string;
+  /**
+   * A lambda handed to a call (`decl.builder`) takes the types of its parameters written without one from the
+   * delegate or function type the called function's parameter there declares (C#'s `Run(f => f.Bar())` with
+   * `Run(Action<Foo> f)`).
+   */
+  lambdaParamTypes?: boolean;
   /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */
   overloads?: boolean;
   /**

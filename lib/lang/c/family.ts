@@ -33,6 +33,8 @@ const nominal: NominalRules = {
   aliasKinds: new Set(['typedef', 'alias']),
   implicitThis: true,
   structural: false,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
   typeCall: 'constructor',
   outerNamespaces: true,
   isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || OPERATOR_WORDS.has(name),

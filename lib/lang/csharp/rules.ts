@@ -89,6 +89,8 @@ const nominal: NominalLanguage['nominal'] = {
   // for extensions only when no instance method is applicable)
   inapplicableMembersYield: true,
   structural: false,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
   typeCall: 'none',
   // a class declaring no constructor gets the compiler's parameterless one, whose `: base()` runs its base's
   defaultConstructors: true,

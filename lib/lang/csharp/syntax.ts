@@ -15,6 +15,8 @@ export const csharpSyntax: NominalSyntax = {
     'object', 'string', 'dynamic', 'void', 'var']),
   inferredTypes: new Set(['var']),
   overloads: true,
+  // `Run(f => f.Bar())` with `Run(Action<Foo> f)`: f is a Foo
+  lambdaParamTypes: true,
   elementCallbacks: new Set(['Where', 'Select', 'SelectMany', 'Any', 'All', 'First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault',
     'Count', 'LongCount', 'Sum', 'Min', 'Max', 'Average', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'GroupBy', 'ToDictionary',
     'ToLookup', 'ForEach', 'Find', 'FindAll', 'FindIndex', 'FindLast', 'Exists', 'TrueForAll', 'RemoveAll', 'DistinctBy', 'MinBy', 'MaxBy', 'TakeWhile',

@@ -64,6 +64,8 @@
 ; `Select`, List's `ForEach`: csharpSyntax's list)
 ((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (implicit_parameter) @name)))) (#set! role "decl.local:callback"))
 ((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (parameter_list . (parameter name: (identifier) @name)))))) (#set! role "decl.local:callback"))
+; a lambda among a call's arguments: its parameters written without a type are the called method's delegate parameter's
+((invocation_expression arguments: (argument_list (argument (lambda_expression) @scope)) @args) @call (#set! role "decl.builder"))
 ((type_parameter name: (identifier) @name) (#set! role "decl.typeparam"))
 
 ([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_section) (using_statement)

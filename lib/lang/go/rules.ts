@@ -86,6 +86,8 @@ const nominal: NominalLanguage['nominal'] = {
   builtinResult: (name) => (name === 'new' || name === 'make' ? { type: 0 } : name === 'append' ? { value: 0 } : undefined),
   implicitThis: false,
   structural: true,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
   libraryInterfaceMethods: (written) => LIBRARY_INTERFACES.get(written),
   typeCall: 'conversion',
   isBuiltin: (name) => BUILTINS.has(name),

@@ -96,6 +96,8 @@ const nominal: NominalLanguage['nominal'] = {
   methodNamespace: true,
   overloads: true,
   structural: false,
+  // a record's component declares its accessor (`record R(String s)`: `r.s()`) unless the record declares one
+  accessorKinds: new Set(['component']),
   typeCall: 'none',
   // a class declaring no constructor gets javac's default one, whose `super()` runs the base's of no argument
   defaultConstructors: true,

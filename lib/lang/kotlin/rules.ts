@@ -10,7 +10,12 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { jvmEntry, jvmTestFile } from '../java/rules.ts';
 import { JAVA_LANG } from '../java/java-lang.ts';
-import { KOTLIN_FIXED_ELEMENTS, kotlinLibraryResult } from './stdlib-results.ts';
+import { KOTLIN_FIXED_ELEMENTS, kotlinLibraryResult, PRIMITIVE_ARRAYS } from './stdlib-results.ts';
+
+/** The function that writes a primitive array of its arguments (`ByteArray`: `byteArrayOf`). */
+function arrayOfName(type: string): string {
+  return type.startsWith('U') ? `u${type[1].toLowerCase()}${type.slice(2)}Of` : `${type[0].toLowerCase()}${type.slice(1)}Of`;
+}
 
 // hard keywords (soft and modifier keywords are valid names)
 const KEYWORDS = ['as', 'break', 'class', 'continue', 'do', 'else', 'false', 'for', 'fun', 'if', 'in', 'interface', 'is', 'null', 'object', 'package',
@@ -19,12 +24,12 @@ const KEYWORDS = ['as', 'break', 'class', 'continue', 'do', 'else', 'false', 'fo
 // what the implicitly imported packages (kotlin, kotlin.collections, kotlin.io, kotlin.text, kotlin.ranges, …) give by name
 const STDLIB = [
   'println', 'print', 'readLine', 'readln', 'TODO', 'error', 'require', 'requireNotNull', 'check', 'checkNotNull', 'assert', 'run', 'let', 'apply', 'also',
-  'with', 'takeIf', 'takeUnless', 'repeat', 'lazy', 'lazyOf', 'synchronized', 'maxOf', 'minOf', 'arrayOf', 'arrayOfNulls', 'emptyArray', 'intArrayOf',
-  'longArrayOf', 'doubleArrayOf', 'booleanArrayOf', 'charArrayOf', 'byteArrayOf', 'listOf', 'listOfNotNull', 'mutableListOf', 'arrayListOf', 'emptyList',
+  'with', 'takeIf', 'takeUnless', 'repeat', 'lazy', 'lazyOf', 'synchronized', 'maxOf', 'minOf', 'arrayOf', 'arrayOfNulls', 'emptyArray',
+  ...PRIMITIVE_ARRAYS.map(arrayOfName), 'listOf', 'listOfNotNull', 'mutableListOf', 'arrayListOf', 'emptyList',
   'setOf', 'mutableSetOf', 'hashSetOf', 'linkedSetOf', 'sortedSetOf', 'emptySet', 'mapOf', 'mutableMapOf', 'hashMapOf', 'linkedMapOf', 'sortedMapOf',
   'emptyMap', 'sequenceOf', 'emptySequence', 'generateSequence', 'sequence', 'buildList', 'buildSet', 'buildMap', 'buildString', 'Pair', 'Triple',
   'to', 'runCatching', 'Result', 'Regex', 'StringBuilder', 'Any', 'Unit', 'Nothing', 'String', 'Int', 'Long', 'Short', 'Byte', 'Char', 'Boolean',
-  'Float', 'Double', 'Number', 'Array', 'IntArray', 'List', 'MutableList', 'Set', 'MutableSet', 'Map', 'MutableMap', 'Collection', 'Iterable',
+  'Float', 'Double', 'Number', 'Array', ...PRIMITIVE_ARRAYS, 'List', 'MutableList', 'Set', 'MutableSet', 'Map', 'MutableMap', 'Collection', 'Iterable',
   'Sequence', 'Comparable', 'Comparator', 'Throwable', 'Exception', 'RuntimeException', 'IllegalArgumentException', 'IllegalStateException',
   'UnsupportedOperationException', 'NotImplementedError', 'Lazy', 'Enum', 'Annotation', 'CharSequence', 'ArrayList', 'HashMap', 'HashSet',
   'LinkedHashMap', 'LinkedHashSet', 'enumValues', 'enumValueOf', 'ranges', 'until', 'downTo', 'step', 'require', 'also',
@@ -67,6 +72,8 @@ const FACTORY_RESULTS: ReadonlyMap<string, string> = new Map([
   ['hashSetOf', 'HashSet'], ['linkedSetOf', 'LinkedHashSet'], ['mapOf', 'Map'], ['emptyMap', 'Map'], ['buildMap', 'Map'],
   ['mutableMapOf', 'MutableMap'], ['hashMapOf', 'HashMap'], ['linkedMapOf', 'LinkedHashMap'], ['sequenceOf', 'Sequence'],
   ['emptySequence', 'Sequence'], ['generateSequence', 'Sequence'], ['sequence', 'Sequence'], ['buildString', 'String'],
+  // a primitive array constructed (`ByteArray(n)`) or written (`byteArrayOf(1, 2)`)
+  ...PRIMITIVE_ARRAYS.flatMap((t) => [[t, t], [arrayOfName(t), t]] as Array<[string, string]>),
 ]);
 
 // kotlin.*'s collection interfaces and basic types, with every supertype they have (Any left out: it takes all)
@@ -103,6 +110,10 @@ const nominal: NominalLanguage['nominal'] = {
   superInterfaces: true,
   valuesYieldToFunctions: true,
   structural: false,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
+  // `x[i]` is `x.get(i)`
+  indexMethod: 'get',
   typeCall: 'constructor',
   isBuiltin: (name) => BUILTINS.has(name),
   // `arrayOf("a", "b")` is an array of its elements' type; the collection factories make their library type

@@ -52,6 +52,10 @@ const COLLECTION: Record<string, string> = {
   indices: 'IntRange',
 };
 
+/** kotlin.*'s arrays of primitives. */
+export const PRIMITIVE_ARRAYS = ['ByteArray', 'ShortArray', 'IntArray', 'LongArray', 'FloatArray', 'DoubleArray', 'CharArray', 'BooleanArray',
+  'UByteArray', 'UShortArray', 'UIntArray', 'ULongArray'];
+
 const BOOLEAN: Record<string, string> = { not: 'Boolean', and: 'Boolean', or: 'Boolean', xor: 'Boolean' };
 
 const TABLE = new Map<string, Record<string, string>>([
@@ -64,8 +68,33 @@ const TABLE = new Map<string, Record<string, string>>([
   ['Sequence', { ...COLLECTION, ...giving('map mapNotNull mapIndexed flatMap flatten zip chunked windowed withIndex', 'Sequence') }],
 ]);
 
+// the primitive arrays: what their members give beyond a collection's (`bytes.copyOf(n)` is a ByteArray)
+for (const t of PRIMITIVE_ARRAYS) {
+  TABLE.set(t, { ...COLLECTION, ...giving('copyOf copyOfRange sliceArray reversedArray sortedArray plus', t), contentToString: 'String',
+    contentHashCode: 'Int', contentEquals: 'Boolean', ...(t === 'ByteArray' ? { decodeToString: 'String' } : t === 'CharArray' ? { concatToString: 'String' } : {}) });
+}
+
+// the numeric types by rank: an arithmetic operator's result is its wider operand's type, and at least an Int
+// (`Int - Long` is a Long, `Byte + Byte` an Int)
+const NUMERIC_RANK = new Map([['Byte', 0], ['Short', 0], ['Int', 1], ['Long', 2], ['Float', 3], ['Double', 4]]);
+const BY_RANK = ['Int', 'Int', 'Long', 'Float', 'Double'];
+const ARITHMETIC = new Set(['plus', 'minus', 'times', 'div', 'rem']);
+
+/** An arithmetic operator's result by its operands' types (`Int.minus(Long)`: Long; `Char - Char`: Int), or undefined. */
+function arithmeticResult(type: string | undefined, member: string, arg: string | undefined): string | undefined {
+  if (type === undefined || !ARITHMETIC.has(member)) return undefined;
+  if (type === 'Char') return arg === 'Char' && member === 'minus' ? 'Int' : undefined;
+  const left = NUMERIC_RANK.get(type);
+  if (left === undefined) return undefined;
+  const right = arg === undefined ? undefined : NUMERIC_RANK.get(arg);
+  return BY_RANK[Math.max(left, right ?? left)];
+}
+
+const tableResult = libraryResults(TABLE, ANY);
+
 /** The library type a standard-library type's member gives (method or property), or undefined when it is not one type. */
-export const kotlinLibraryResult = libraryResults(TABLE, ANY);
+export const kotlinLibraryResult = (type: string | undefined, member: string, arg?: string): string | undefined =>
+  arithmeticResult(type, member, arg) ?? tableResult(type, member);
 
 /** What iterating a library type that is no generic container gives (`for (ch in name)`: a Char). */
 export const KOTLIN_FIXED_ELEMENTS: ReadonlyMap<string, string> = new Map([['String', 'Char'], ['CharSequence', 'Char'], ['StringBuilder', 'Char'],

@@ -125,11 +125,11 @@
 ((delegation_specifier (constructor_invocation (user_type) @type (value_arguments) @args) @expr) (#set! role "expr.new"))
 ((navigation_expression . (_) @object . (identifier) @name .) @expr (#set! role "expr.member"))
 ; an arithmetic operator calls its left operand's operator function (`a / b` is `a.div(b)`): the value is its result
-((binary_expression left: (_) @object "+" right: (_)) @expr (#set! role "expr.op:plus"))
-((binary_expression left: (_) @object "-" right: (_)) @expr (#set! role "expr.op:minus"))
-((binary_expression left: (_) @object "*" right: (_)) @expr (#set! role "expr.op:times"))
-((binary_expression left: (_) @object "/" right: (_)) @expr (#set! role "expr.op:div"))
-((binary_expression left: (_) @object "%" right: (_)) @expr (#set! role "expr.op:rem"))
+((binary_expression left: (_) @object "+" right: (_) @arg) @expr (#set! role "expr.op:plus"))
+((binary_expression left: (_) @object "-" right: (_) @arg) @expr (#set! role "expr.op:minus"))
+((binary_expression left: (_) @object "*" right: (_) @arg) @expr (#set! role "expr.op:times"))
+((binary_expression left: (_) @object "/" right: (_) @arg) @expr (#set! role "expr.op:div"))
+((binary_expression left: (_) @object "%" right: (_) @arg) @expr (#set! role "expr.op:rem"))
 ; an object expression is an instance of its (first) supertype
 ((object_literal (delegation_specifiers . (delegation_specifier [(user_type) @type (constructor_invocation (user_type) @type)]))) @expr (#set! role "expr.cast"))
 ((this_expression) @expr (#set! role "expr.this"))

@@ -114,6 +114,8 @@
 ((try_expression (_) @object) @expr (#set! role "expr.index"))
 ((field_expression value: (_) @object field: (integer_literal) @name) @expr (#set! role "expr.member"))
 ([(string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
+; an array written out (`[0u8; 128]`, `[a, b]`) is a value of the language's own array type, no project type
+((array_expression) @expr (#set! role "expr.lit"))
 ((closure_expression) @expr (#set! role "expr.fn"))
 
 ; ---------------------------------------------------------------- types

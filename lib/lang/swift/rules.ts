@@ -60,6 +60,8 @@ const nominal: NominalLanguage['nominal'] = {
   aliasKinds: new Set(['alias']),
   implicitThis: true,
   structural: false,
+  // `x.f(…)` of a field f of a function type calls the value it holds
+  fieldCalls: true,
   typeCall: 'constructor',
   isBuiltin: (name) => LIBRARY.has(name),
   libraryConformances: (name) => CONFORMANCES.get(name),

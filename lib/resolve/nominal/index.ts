@@ -132,6 +132,14 @@ class NominalResolver implements LanguageRelations {
       return;
     }
     if ('ext' in res) { this.sink.countCall(f, 'external'); this.implicitCalls(res.implicit, from, call); this.messageHandlers(f, call, from); this.callbacks(f, call, from); return; }
+    // a field or variable of a function type called: a read of it, and a call of no declared function
+    if ('held' in res) {
+      this.sink.countCall(f, 'external');
+      this.occurrence(res.held, f, call.at, 'value', from, res.c, res.reason);
+      this.sink.refEdge(from, this.symPos(res.held), res.c, res.reason, line, 'value');
+      this.callbacks(f, call, from);
+      return;
+    }
     if ('unresolved' in res || !res.targets.length) { this.sink.countCall(f, 'unresolved', this.site(f, call, from, line)); this.callbacks(f, call, from); return; }
     this.sink.countCall(f, 'resolved');
     const reason = res.reason === 'local' ? 'same-file' : res.reason;

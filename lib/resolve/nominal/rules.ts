@@ -93,9 +93,10 @@ export interface NominalRules {
   containers?: ContainerRules;
   /**
    * The library type a library type's member gives, method or property, where it is one type whatever the arguments
-   * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown.
+   * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown. `arg`: the library type of a
+   * method's one argument where it is known (Kotlin's `count - total`, Int's `minus(Long)`, is a Long).
    */
-  libraryResult?(type: string | undefined, member: string): string | undefined;
+  libraryResult?(type: string | undefined, member: string, arg?: string): string | undefined;
   /**
    * The member type alias by which a project type names what its members continue on (Rust's `type Target = X;` of an
    * `impl Deref`): a member the type lacks is looked up on that type.
@@ -194,6 +195,20 @@ export interface NominalRules {
    * does not hide its companion's `builder(…)`).
    */
   valuesYieldToFunctions?: boolean;
+  /**
+   * `x.f(…)` or `f(…)` where f is a field or variable and no function calls the value it holds (Go, Kotlin, C#, Swift,
+   * C, C++); where it does not (Java, Rust, PHP, Ruby: that is a method call, `(x.f)(…)` calls the field), such a call
+   * stays unresolved.
+   */
+  fieldCalls?: boolean;
+  /**
+   * Symbol kinds that declare an accessor of their own name (Java's record components, `record R(String s)`: `r.s()`):
+   * a call of that name without arguments, where the type declares no method of it, runs the accessor; the symbol
+   * stands for it.
+   */
+  accessorKinds?: ReadonlySet<string>;
+  /** The method a subscription `x[i]` of a project type's value runs (Kotlin's `operator fun get`): its result is the element's. */
+  indexMethod?: string;
   /**
    * `super.m()` reaches whichever direct supertype alone declares or inherits m, an interface's default method too
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).

@@ -81,6 +81,11 @@ export type CallRes =
   /** (`implicit`: project methods the call runs first without naming them: a `deref` the receiver goes through) */
   | { ext: true; implicit?: SymRef[] }
   | { conversion: TypeEnt }
+  /**
+   * A field or variable of a function type called (Go's `s.handler(x)`, a `var load = sync.OnceValue(…)` then
+   * `load()`): what runs is the value it holds, no function the call names; `held` is the field or variable read.
+   */
+  | { held: SymRef; reason: Reason; c: number }
   | { unresolved: true };
 
 /** Evaluates expressions and types of one project's nominal files. */
@@ -268,6 +273,11 @@ export class Evaluator {
         const of = this.value(f, e.of, from, depth + 1);
         // what a callback is handed by a map's methods is an entry (or a key and a value), not an element
         if (e.key === '(each)' && (of.t === 'map' || of.t === 'ext' && of.name && this.rules.containers?.elements.get(of.name) !== 0)) return this.entryOf(of);
+        // a subscription of a project type's value: what its index method returns (Kotlin's `buffer[0]`, `operator fun get`)
+        if (e.index && of.t === 'inst' && this.rules.indexMethod) {
+          const got = this.indexValue(of, depth);
+          if (got) return got;
+        }
         const el = this.element(of, e.key === '(key)', e.at, depth);
         // a project type's value dereferenced is read through a reference to it (references are not typed apart)
         if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
@@ -341,11 +351,15 @@ export class Evaluator {
       const res = this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
-      const p = params?.[b.arg ?? params.length - 1];
+      // (an extension method called on its receiver: the receiver is its first parameter, where the parameters list it)
+      const x = t ? this.w.extra(t) : undefined;
+      const shift = b.arg !== undefined && x?.ext && !x.recv && call.callee.k === 'member' ? 1 : 0;
+      const p = params?.[b.arg === undefined ? params.length - 1 : b.arg + shift];
       const recv = t && 'targets' in res ? res.recv : undefined;
       const subst = t && recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
-      // the lambda's implicit parameter (the function type's parameter there), else the receiver the type declares
-      const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : undefined;
+      // the lambda's parameter (the function type's parameter there, or a library delegate type's: C#'s `Action<Foo>`,
+      // `Func<Foo, T>`), else the receiver the type declares
+      const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : b.param !== undefined ? this.delegateParam(p, b.param) : undefined;
       if (t && given) {
         v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
       } else if (t && p && b.param === undefined) {
@@ -356,6 +370,13 @@ export class Evaluator {
     }
     this.builderMemo.set(b, v);
     return v;
+  }
+
+  /** Parameter `i` of a library delegate type written with its type arguments (NominalRules.delegateParams: `Func<Foo, T>`'s 0 is Foo). */
+  private delegateParam(p: Expr | null | undefined, i: number): Expr | undefined {
+    if (p?.k !== 'generic' || p.of.k !== 'id' || !this.rules.delegateParams) return undefined;
+    const n = this.rules.delegateParams(p.of.name, p.args.length);
+    return n !== undefined && i < n ? p.args[i] : undefined;
   }
 
   /** What a call leaves in an argument that declares its variable (`out var x`): the type of the project callee's parameter there. */
@@ -590,6 +611,16 @@ export class Evaluator {
     }
   }
 
+  /** The result of a project type's index method (NominalRules.indexMethod), its first declaration's, with the value's type arguments. */
+  private indexValue(v: Val & { t: 'inst' }, depth: number): Val | undefined {
+    const t = this.methods(this.m.find(v.e, this.rules.indexMethod!))[0];
+    const returns = t ? this.w.sym(t).returns : undefined;
+    if (!t || !returns) return undefined;
+    const subst = v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined;
+    const r = this.type(t.f, returns, t.s, subst, depth + 1);
+    return r.t === 'none' ? undefined : atReturnConfidence(r);
+  }
+
   /** What iterating a map gives where its entries are values of a library type (C#'s `KeyValuePair<K, V>`), else nothing known. */
   private entryOf(map: Val): Val {
     const en = this.rules.containers?.entries;
@@ -625,8 +656,8 @@ export class Evaluator {
    * What library type `type`'s member `member` gives (NominalRules.libraryResult), as a value seen from file f: of the
    * project's type of that name where the project only adds to it (Swift's `extension String`), else the library's.
    */
-  private libraryValue(f: number, from: number, type: string | undefined, member: string): Val | undefined {
-    const result = this.rules.libraryResult?.(type, member);
+  private libraryValue(f: number, from: number, type: string | undefined, member: string, arg?: string): Val | undefined {
+    const result = this.rules.libraryResult?.(type, member, arg);
     if (!result) return undefined;
     const t = this.names.type(f, from, result);
     return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
@@ -672,7 +703,7 @@ export class Evaluator {
       const lib = self?.t === 'ext' ? this.libraryValue(f, from, this.libraryTypeName(self), callee.name) : undefined;
       if (lib) return lib;
     }
-    if ('unresolved' in res) {
+    if ('unresolved' in res || 'held' in res) {
       // a library member of a type the project only adds to (Swift's `name.lowercased()` with an `extension String`)
       if (callee.k === 'member') {
         const lib = this.libraryValue(f, from, this.libraryTypeName(this.value(f, callee.obj, from, depth + 1)), callee.name);
@@ -690,9 +721,14 @@ export class Evaluator {
         if (t && 'ent' in t && this.w.onlyParts(t.ent)) return this.inst(t.ent, CONFIDENCE.constructor);
         if ((!t || 'ext' in t) && this.rules.libraryConformances?.(callee.name)) return { t: 'ext', name: callee.name };
       }
-      // a library container's method that gives an element (`users.get(0)`) or the same container
       if (callee.k === 'member') {
         const recv = this.value(f, callee.obj, from, depth + 1);
+        // an operator's result by both operands' library types, where the operand written is one (Kotlin's
+        // `count - total`: Int's `minus(Long)`, a Long)
+        const arg = args?.length === 1 && args[0] ? this.libraryTypeName(this.value(f, args[0], from, depth + 1)) : undefined;
+        const byArg = arg === undefined ? undefined : this.libraryValue(f, from, this.libraryTypeName(recv), callee.name, arg);
+        if (byArg) return byArg;
+        // a library container's method that gives an element (`users.get(0)`) or the same container
         const c = this.rules.containers;
         if (recv.t === 'ext' && c) {
           if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
@@ -711,6 +747,11 @@ export class Evaluator {
     const sym = this.w.sym(t);
     if (sym.kind === 'constructor') { const owner = this.m.ownerOf(t); return owner ? this.inst(owner, CONFIDENCE.constructor) : NONE; }
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
+    // an accessor a symbol declares (a record component): its type
+    if (this.rules.accessorKinds?.has(sym.kind)) {
+      const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
+      return atReturnConfidence(this.symType(t, depth + 1, subst));
+    }
     if (!sym.returns) {
       // no declared result: an expression body's value (Kotlin's `fun dns(x: Dns) = apply { … }`)
       if (!sym.init || (sym.label !== 'Function' && sym.label !== 'Method')) return NONE;
@@ -769,7 +810,8 @@ export class Evaluator {
         if ('pkg' in found) return UNRESOLVED;
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        if (!fns.length) return UNRESOLVED;
+        if (!fns.length && this.isAccessorCall(found.r, argc)) return { targets: found.r, reason: found.reason, c: CONFIDENCE[found.reason] };
+        if (!fns.length) return this.rules.fieldCalls ? this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth) : UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
         if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
@@ -931,7 +973,8 @@ export class Evaluator {
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
         const fns = rs.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import } : UNRESOLVED;
+        if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import };
+        return this.rules.fieldCalls ? this.heldCall(rs, 'import', CONFIDENCE.import, depth) : UNRESOLVED;
       }
       case 'type': {
         if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
@@ -958,7 +1001,8 @@ export class Evaluator {
           if (ext && 'targets' in ext && !this.fitsNone(ext.targets, argc, true)) return ext;
           return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         }
-        if (found.length) return UNRESOLVED; // a field holding a function
+        if (found.length && this.isAccessorCall(found, argc)) return { targets: found, reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (found.length) return this.rules.fieldCalls ? this.heldCall(found, reason, Math.min(recv.c, CONFIDENCE[reason]), depth) : UNRESOLVED;
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc);
         if (ext) return ext;
         // an alias's members are its target's
@@ -987,6 +1031,27 @@ export class Evaluator {
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;
     }
+  }
+
+  /** Whether a call without arguments names symbols that declare their accessor (NominalRules.accessorKinds). */
+  private isAccessorCall(rs: readonly SymRef[], argc: Arity): boolean {
+    const kinds = this.rules.accessorKinds;
+    const n = typeof argc === 'object' ? argc.n : argc;
+    return !!kinds && (n === undefined || n === 0) && rs.every((r) => kinds.has(this.w.sym(r).kind));
+  }
+
+  /**
+   * A call of fields or variables (no function among them): the first, read, where its declared type is a function
+   * type (one written, or a named type or alias of one) or an outside type (a library's function type, Go's
+   * `http.HandlerFunc`), or it is set to a function (`var Show = DefaultShow`, which may be set again); unresolved
+   * otherwise. No edge to what the value may hold is guessed.
+   */
+  private heldCall(rs: readonly SymRef[], reason: Reason, c: number, depth: number): CallRes {
+    const r = rs[0];
+    if (!r || rs.some((x) => { const sym = this.w.sym(x); return sym.label !== 'Property' && sym.label !== 'Variable'; })) return UNRESOLVED;
+    let v = this.dealias(this.symType(r, depth + 1));
+    if (v.t === 'inst') v = this.aliasTarget(v.e, depth) ?? this.underlying(v.e, depth) ?? v;
+    return v.t === 'fnval' || v.t === 'fn' || v.t === 'ext' ? { held: r, reason, c } : UNRESOLVED;
   }
 
   /** Whether `name` is a member the language's root type (or, for an enum, the enum base) gives type `ent` (NominalRules.rootMembers). */
