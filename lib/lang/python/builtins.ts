@@ -13,6 +13,17 @@ export function isBuiltinName(name: string): boolean {
   return BUILTINS.has(name);
 }
 
+/**
+ * The members every class has from `object`, its implicit last base (typeshed's `builtins.object`): found nowhere in
+ * the project, they are the runtime's (`super().__repr__()`, `super().__getattribute__(name)`).
+ */
+const OBJECT_MEMBERS = new Set(`__class__ __dict__ __doc__ __module__ __annotations__ __init__ __new__ __setattr__ __delattr__ __eq__ __ne__ __str__ __repr__ __hash__ __format__ __getattribute__ __sizeof__ __reduce__ __reduce_ex__ __getstate__ __dir__ __init_subclass__ __subclasshook__`.split(' '));
+
+/** True for a member every class inherits from `object`. */
+export function isObjectMember(name: string): boolean {
+  return OBJECT_MEMBERS.has(name);
+}
+
 /** `zip(xs, ys)` whose every positional argument a call's facts keep (no splat, at most four): its tuples hold their elements. */
 export function zipKeepsArguments(r: ConditionReader, argsNode: number): boolean {
   const args = argsNode >= 0 ? r.namedKids(argsNode).filter((a) => r.type(a) !== 'keyword_argument' && r.type(a) !== 'comment') : [];

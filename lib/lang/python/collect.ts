@@ -74,6 +74,7 @@ class PyCollector extends PyNarrowing {
     for (const p of this.pending) this.bind(p);
     this.sharedLocalOccurrences();
     this.finishEntryReads();
+    this.finishSoFarReads();
     this.finishLocals();
     this.exported();
     markFallbacks(this, root, this.symbols, this.py);
@@ -395,7 +396,8 @@ class PyCollector extends PyNarrowing {
     if (inClass && kind !== 'staticmethod') fs.cls = scope.sym;
     const params = this.child(i, 'parameters');
     const l0 = this.locals.length;
-    if (params >= 0) this.parameters(params, fs, scope, inClass ? kind : undefined);
+    // (`__new__` takes its class first, as a classmethod does: `super().__new__(cls)`, `cls()`)
+    if (params >= 0) this.parameters(params, fs, scope, inClass ? (name === '__new__' ? 'classmethod' : kind) : undefined);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
@@ -668,6 +670,9 @@ class PyCollector extends PyNarrowing {
       } else if (typeNode >= 0) {
         const t = this.annotation(typeNode, outer);
         loc.type = splat === 'list' ? { k: 'array', of: t } : splat === 'dict' ? { k: 'map', of: t, key: { k: 'lit' } } : t;
+      } else if (splat) {
+        // `*args` is a tuple and `**kwargs` a dict whatever they hold (`kwargs.items()` is the dict's)
+        loc.type = splat === 'list' ? { k: 'array', of: { k: 'other' } } : { k: 'map', of: { k: 'other' }, key: { k: 'lit' } };
       } else if (valueNode >= 0) {
         const v = this.expr(valueNode, outer);
         if (v.k !== 'lit') loc.init = v;

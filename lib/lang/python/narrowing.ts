@@ -6,7 +6,7 @@
 import type { Expr } from '../../extract/facts.ts';
 import type { Scope } from './scopes.ts';
 import { PyImports } from './imports.ts';
-import { ReachingValues } from './reaching.ts';
+import { pick, ReachingValues } from './reaching.ts';
 
 /** The collector's narrowings (above its imports and scopes, below its walk). */
 export class PyNarrowing extends PyImports {
@@ -22,6 +22,11 @@ export class PyNarrowing extends PyImports {
   protected anytime = false;
   /** Reads of parameters marked as seeing the argument only (`entry`), with their local and their outermost loop (-1: none). */
   private readonly entryReads: Array<[number, Expr & { k: 'id' }, number]> = [];
+  /**
+   * Reads of locals standing for the values assigned so far that reach them (the holder put in the read's place, the
+   * read, the local, how many values it had then, which of them reach): decided once the function's values are all known.
+   */
+  private readonly soFarReads: Array<[holder: Expr, read: Expr, l: number, count: number, keep: number[]]> = [];
 
   /**
    * What a false `isinstance(x, C)` (or each test of a false `… or …`) rules out, added to `out`: x is what it was
@@ -113,9 +118,30 @@ export class PyNarrowing extends PyImports {
     }
     if (!values.length) return undefined;
     const reaching = this.flow.reaching(l, values);
-    if (!this.locals[l].type) return reaching;
+    if (!this.locals[l].type) return reaching ?? this.soFar(l, e, values);
     if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
     return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };
+  }
+
+  /**
+   * A holder for a read of local `l` that every value assigned so far may reach, when a value assigned later cannot:
+   * it becomes the read itself, or, when the function assigns the local again below (`u = u.include(…)`), the values
+   * that reach it (finishSoFarReads), as a checker's flow analysis has them.
+   */
+  private soFar(l: number, e: Expr, values: readonly Expr[]): Expr | undefined {
+    const keep = this.flow.reachingSoFar(l, values);
+    if (!keep) return undefined;
+    const holder = { k: 'other' } as Expr;
+    this.soFarReads.push([holder, e, l, values.length, keep]);
+    return holder;
+  }
+
+  /** Fills each read's holder (soFar) once the names are bound and every local's values are known. */
+  protected finishSoFarReads(): void {
+    for (const [holder, read, l, count, keep] of this.soFarReads) {
+      const values = this.localValues.get(l)!;
+      Object.assign(holder, values.length > count ? pick(values, keep) : read);
+    }
   }
 
   /**

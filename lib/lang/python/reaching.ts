@@ -76,10 +76,19 @@ export class ReachingValues {
    */
   reaching(l: number, values: readonly Expr[]): Expr | undefined {
     if (values.length < 2) return undefined;
+    const keep = this.reachingSoFar(l, values);
+    return keep && keep.length < values.length ? pick(values, keep) : undefined;
+  }
+
+  /**
+   * The indices of the values assigned to local `l` so far (`values`) that reach a read here, when no value assigned
+   * later can (the read is in no loop, or an assignment above it in the same iteration replaced the rest); else
+   * undefined. Later assignments (`u = u.include(…)` below `u.include(…)`) are not the read's either.
+   */
+  reachingSoFar(l: number, values: readonly Expr[]): number[] | undefined {
     const kept = this.kept(l, values);
-    if (!kept || kept.keep.length === values.length || kept.keep.length === 0) return undefined;
-    if (this.loops > 0 && !kept.dominated) return undefined;
-    return pick(values, kept.keep);
+    if (!kept || kept.keep.length === 0) return undefined;
+    return this.loops > 0 && !kept.dominated ? undefined : kept.keep;
   }
 
   /**
@@ -139,6 +148,6 @@ export class ReachingValues {
 }
 
 /** The values at `keep`, one or a union. */
-function pick(values: readonly Expr[], keep: readonly number[]): Expr {
+export function pick(values: readonly Expr[], keep: readonly number[]): Expr {
   return keep.length === 1 ? values[keep[0]] : { k: 'union', types: keep.map((k) => values[k]) };
 }

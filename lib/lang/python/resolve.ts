@@ -13,7 +13,9 @@ import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallF
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
-import { isBuiltinName } from './builtins.ts';
+import { isBuiltinName, isObjectMember } from './builtins.ts';
+import { CONTAINER_METHODS, containerResult } from './containers.ts';
+import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
 import { RecordFields } from './record-fields.ts';
@@ -33,12 +35,12 @@ const CONFIDENCE: Record<string, number> = {
 };
 
 
-/** The methods of builtin containers whose result is known from the elements (resolve.ts `containerResult`). */
-const CONTAINER_METHODS = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
 
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
 const MAX_DEPTH = 24;
+/** The symbol kinds of a property's getter, setter and deleter. */
+const PROPERTY_PARTS: ReadonlySet<string> = new Set(['property', 'setter', 'deleter']);
 
 /** Resolves the relations of a project's Python files (`pyFiles`: their file numbers). */
 export class PythonResolver implements LanguageRelations {
@@ -53,6 +55,8 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
+  /** Per file: a function's `@overload` signatures, by the symbol a call of the name reaches (overloadsOf). */
+  private readonly overloadMemo = new Map<number, Map<number, number[]>>();
   /**
    * How many times the depth limit has cut an evaluation short. A value or a module's name computed while this grew
    * depends on how deep its first requester was (a name first asked for at the limit is unknown there), so it is
@@ -262,6 +266,13 @@ export class PythonResolver implements LanguageRelations {
     return undefined;
   }
 
+  /** What the module-level imports of file f that bind `name` hold, together (none: undefined). */
+  private importedAs(f: number, name: string, depth: number): Val | undefined {
+    const vals: Val[] = [];
+    this.py(f).imports.forEach((imp, i) => { if (imp.from === -1 && imp.local === name && !imp.unreached) vals.push(this.importValue(f, i, depth + 1)); });
+    return vals.length ? union(vals) : undefined;
+  }
+
   /** What an import binding of file f holds. */
   private importValue(f: number, i: number, depth: number): Val {
     const imp = this.py(f).imports[i];
@@ -380,7 +391,8 @@ export class PythonResolver implements LanguageRelations {
 
   /**
    * Member `name` looked up through a class's linearisation (`after`: start after that class, as `super()` does):
-   * the project symbol, 'ext' when only outside classes may have it, undefined when nothing has it.
+   * the project symbol, 'ext' when only outside classes may have it (`object`'s members, which every class has),
+   * undefined when nothing has it.
    */
   findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
     const order = this.mro(f, s);
@@ -396,7 +408,7 @@ export class PythonResolver implements LanguageRelations {
       const l = this.membersOf(c.f, c.s).get(name);
       if (l) return { f: c.f, s: pickMember(this.sink.files[c.f].symbols, l) };
     }
-    return ext ? 'ext' : undefined;
+    return ext || isObjectMember(name) ? 'ext' : undefined;
   }
 
   // ---------------------------------------------------------------- values
@@ -693,6 +705,9 @@ export class PythonResolver implements LanguageRelations {
         if (sym.type) {
           const v = this.typeValue(f, sym.type, depth + 1, env);
           if (v.t === 'callable' && sym.init) return { ...v, held: this.value(f, sym.init, depth + 1) };
+          // (declared at module level and bound by imports, `cell_len: Callable[…]` then `from x import cell_len` in
+          // each branch of a test: what they import is what a call runs)
+          if (v.t === 'callable' && sym.parent === -1) { const held = this.importedAs(f, sym.name, depth); if (held) return { ...v, held }; }
           if (v.t !== 'unknown' || sym.type.k === 'any') return v;
         }
         if (sym.init) {
@@ -725,6 +740,8 @@ export class PythonResolver implements LanguageRelations {
       case 'mod': return this.moduleMember(obj.m, name, depth + 1);
       case 'sym': {
         if (!this.isClass(obj.f, obj.s)) {
+          // a property read from its class (`@headers.setter` in the class body): builtins.property's object
+          if (PROPERTY_PARTS.has(this.sym(obj.f, obj.s).kind)) return EXT;
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
           const cls = this.decoratingClass(obj.f, obj.s);
           if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
@@ -776,6 +793,15 @@ export class PythonResolver implements LanguageRelations {
       return owner >= 0 ? { t: 'inst', f: m.f, s: owner, via } : UNKNOWN;
     }
     const v = this.symbolValue(m.f, m.s, via, depth + 1, env);
+    if (sym.kind === 'class_attribute' && v.t === 'inst') {
+      // a descriptor (`background = ColorProperty(…)` in the class body, its class defining `__get__`) read from an
+      // instance or the class is what its `__get__` returns, as the runtime and a checker have it
+      const get = this.findMember(v.f, v.s, '__get__');
+      if (get && get !== 'ext' && this.sym(get.f, get.s).label === 'Method') {
+        const owner = this.sym(get.f, get.s).parent;
+        return this.returnValue(get.f, get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
+      }
+    }
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
   }
 
@@ -806,6 +832,11 @@ export class PythonResolver implements LanguageRelations {
       const obj = this.value(f, e.callee.obj, depth);
       if ((e.callee.name === '_replace') === (obj.t === 'inst')) { const recv = this.receiverInstance(obj); if (recv.t !== 'unknown') return recv; }
     }
+    // `object.__new__(cls)` (typeshed's `-> Self`, through `super()` too): an instance of the class passed
+    if (e.callee.k === 'member' && e.callee.name === '__new__' && callee.t === 'ext' && e.args?.[0]) {
+      const cls = this.value(f, e.args[0], depth);
+      if (cls.t === 'sym' && this.isClass(cls.f, cls.s)) return { t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' };
+    }
     // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
     // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
     // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
@@ -820,7 +851,32 @@ export class PythonResolver implements LanguageRelations {
       const env = this.solvedEnv(f, e, callee, depth);
       if (env) return this.resultOf({ ...callee, env }, depth);
     }
-    return this.resultOf(callee, depth);
+    const result = this.resultOf(callee, depth);
+    if (result.t === 'unknown' && callee.t === 'sym' && e.args) return this.overloadResult(f, e, callee, depth) ?? result;
+    return result;
+  }
+
+  /**
+   * What a call of an overloaded function gives when its implementation declares nothing known (`-> Any`, or a stub
+   * with signatures only): the first generic `@overload` whose declared result the call's arguments bind
+   * (`build(objcls: Callable[P, T], …) -> T` given a class: an instance of it), as a checker picks the overload the
+   * arguments match. Signatures without TypeVars are not decided (their parameters' types are not matched).
+   */
+  private overloadResult(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number): Val | undefined {
+    for (const sig of this.overloadsOf(callee.f, callee.s) ?? []) {
+      const at: Val & { t: 'sym' } = { ...callee, s: sig };
+      const env = this.solvedEnv(f, e, at, depth, true);
+      const r = env ? this.resultOf({ ...at, env }, depth) : undefined;
+      if (r && r.t !== 'unknown') return r;
+    }
+    return undefined;
+  }
+
+  /** The `@overload` signatures of the function a call of symbol (f, s) reaches (overloads.ts). */
+  private overloadsOf(f: number, s: number): number[] | undefined {
+    let m = this.overloadMemo.get(f);
+    if (!m) this.overloadMemo.set(f, m = overloadSignatures(this.sink.files[f].symbols));
+    return m.get(s);
   }
 
   /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
@@ -833,11 +889,12 @@ export class PythonResolver implements LanguageRelations {
    * The TypeVars of function or method `callee` that call e's positional arguments bind (generic-calls.ts), with
    * those its receiver's type arguments bind (`callee.env`), which come first. A generic class's own TypeVars are
    * its instance's, not solved from a method's arguments (pyright reads `Box.of(x)` on the bare class as a Box of
-   * unknown); a plain method read from its class (which takes the instance as an argument) is not solved.
+   * unknown); a plain method read from its class (which takes the instance as an argument) is not solved. An
+   * `@overload` signature only when `overload` (overloadResult).
    */
-  private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number): Env | undefined {
+  private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number, overload = false): Env | undefined {
     const sym = this.sym(callee.f, callee.s);
-    if (!sym.params || !e.args || isSignatureKind(sym.kind) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
+    if (!sym.params || !e.args || (isSignatureKind(sym.kind) && !overload) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
     const plain = sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod';
     if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
     const own = new Set<string>();
@@ -973,29 +1030,10 @@ export class PythonResolver implements LanguageRelations {
         return m && m !== 'ext' ? this.returnValue(m.f, m.s, depth + 1) : m === 'ext' ? EXT : UNKNOWN;
       }
       case 'union': return union(callee.vals.map((v) => this.resultOf(v, depth + 1)));
-      case 'method': return this.containerResult(callee.recv, callee.name, depth);
+      case 'method': return containerResult(callee.recv, callee.name);
       case 'callable': return callee.returns;
       case 'ext': return EXT;
       default: return UNKNOWN;
-    }
-  }
-
-  /** What a builtin container's method gives (typeshed's signatures of list, deque, set, dict and their kin). */
-  private containerResult(recv: Val, name: string, depth: number): Val {
-    switch (recv.t) {
-      case 'array': return name === 'copy' ? recv : name === 'pop' || name === 'popleft' || name === '__getitem__' ? recv.of : EXT;
-      case 'map':
-        switch (name) {
-          case 'get': case 'pop': case 'setdefault': case '__getitem__': return recv.of;
-          case 'values': return { t: 'array', of: recv.of };
-          case 'keys': return { t: 'array', of: recv.key ?? EXT };
-          case 'items': return { t: 'array', of: { t: 'list', items: [recv.key ?? EXT, recv.of] } };
-          case 'popitem': return { t: 'list', items: [recv.key ?? EXT, recv.of] };
-          case 'copy': return recv;
-          default: return EXT;
-        }
-      case 'union': return union(recv.vals.map((v) => this.containerResult(v, name, depth + 1)));
-      default: return EXT;
     }
   }
 
