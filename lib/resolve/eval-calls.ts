@@ -358,14 +358,9 @@ export function fnValueCallback(this: Evaluator, f: number, call: CallFact, arg:
  * a type parameter nothing binds.
  */
 export function signatureCallback(this: Evaluator, v: Val & { t: 'inst' | 'obj' }, arg: number, param: number): Val {
-  const calls = v.t === 'obj' ? v.calls : this.sym(v).label === 'Interface' ? this.sym(v).calls : undefined;
-  if (!calls) return UNKNOWN;
-  const takes = calls.filter((sig) => sig.max < 0 || arg < sig.max);
-  const at = takes[0]?.params?.[arg];
-  if (!at || takes.some((sig) => !sig.params?.[arg] || JSON.stringify(sig.params[arg]) !== JSON.stringify(at))) return UNKNOWN;
-  const subst = v.t === 'obj' ? v.subst : this.bindingsFor(v.f, v.s, v.args, v.f, v.s, 0);
-  if (unboundTypeParam(at, v.f, subst)) return UNKNOWN;
-  const cb = this.deref(this.typeValue(v.f, at, 0, subst));
+  const agreed = agreedParameter.call(this, v, arg);
+  if (!agreed) return UNKNOWN;
+  const cb = this.deref(this.typeValue(v.f, agreed.at, 0, agreed.subst));
   const p = cb.t === 'fnval' ? cb.params?.[param] : undefined;
   if (!p || cb.t !== 'fnval' || unboundTypeParam(p, cb.f, cb.subst)) return UNKNOWN;
   return weakenFrom(this.typeValue(cb.f, p, 0, cb.subst), v, 'contextual-type');
@@ -378,14 +373,22 @@ export function signatureCallback(this: Evaluator, v: Val & { t: 'inst' | 'obj' 
  * parameter nothing binds.
  */
 export function signatureArgument(this: Evaluator, v: Val & { t: 'inst' | 'obj' }, arg: number): Val {
+  const agreed = agreedParameter.call(this, v, arg);
+  return agreed ? weakenFrom(this.typeValue(v.f, agreed.at, 0, agreed.subst), v, 'contextual-type') : UNKNOWN;
+}
+
+/**
+ * The parameter type every call signature of v that takes an argument at position `arg` declares alike there, with
+ * the type arguments v binds; undefined where they differ, one declares none, or it names a type parameter nothing binds.
+ */
+function agreedParameter(this: Evaluator, v: Val & { t: 'inst' | 'obj' }, arg: number) {
   const calls = v.t === 'obj' ? v.calls : this.sym(v).label === 'Interface' ? this.sym(v).calls : undefined;
-  if (!calls) return UNKNOWN;
+  if (!calls) return undefined;
   const takes = calls.filter((sig) => sig.max < 0 || arg < sig.max);
   const at = takes[0]?.params?.[arg];
-  if (!at || takes.some((sig) => !sig.params?.[arg] || JSON.stringify(sig.params[arg]) !== JSON.stringify(at))) return UNKNOWN;
+  if (!at || takes.some((sig) => !sig.params?.[arg] || JSON.stringify(sig.params[arg]) !== JSON.stringify(at))) return undefined;
   const subst = v.t === 'obj' ? v.subst : this.bindingsFor(v.f, v.s, v.args, v.f, v.s, 0);
-  if (unboundTypeParam(at, v.f, subst)) return UNKNOWN;
-  return weakenFrom(this.typeValue(v.f, at, 0, subst), v, 'contextual-type');
+  return unboundTypeParam(at, v.f, subst) ? undefined : { at, subst };
 }
 
 /**
