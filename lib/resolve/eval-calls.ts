@@ -91,10 +91,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     // (a value of an interface or object type with call signatures, `observable.map(v, { name })` of `map:
     // IObservableMapFactory`: the type every signature taking the argument declares alike there)
     if (fn.t === 'inst' || fn.t === 'obj') return this.signatureArgument(fn, e.arg);
-    if (fn.t === 'fnval' && fn.rest !== undefined && e.arg >= fn.rest) return this.restParam(fn, e.arg);
-    const p = fn.t === 'fnval' ? fn.params?.[e.arg] : undefined;
-    if (!p || fn.t !== 'fnval' || unboundTypeParam(p, fn.f, fn.subst)) return UNKNOWN;
-    return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
+    return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
   const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false);
@@ -102,11 +99,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // ({ a }) => …`: that type's parameter, as the checker types the function by it)
   if (!pt && ts.label === 'Function' && ts.type && !ts.typeParams && !ts.more) {
     const declared = this.deref(this.typeValue(target.f, ts.type, 0));
-    if (declared.t === 'fnval') {
-      if (declared.rest !== undefined && e.arg >= declared.rest) return this.restParam(declared, e.arg);
-      const p = declared.params?.[e.arg];
-      return !p || unboundTypeParam(p, declared.f, declared.subst) ? UNKNOWN : weakenFrom(this.typeValue(declared.f, p, 0, declared.subst), declared, 'contextual-type');
-    }
+    if (declared.t === 'fnval') return fnvalParam.call(this, declared, e.arg);
   }
   // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
   // tuple's item at the argument's position from the rest on, see restItem)
@@ -158,6 +151,16 @@ export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: num
     found = t; text = s;
   }
   return found;
+}
+
+/**
+ * The declared type of parameter `i` of a value of a function type, as an argument's contextual type (from its rest
+ * parameter on, restParam's); unknown where it names a type parameter nothing binds.
+ */
+function fnvalParam(this: Evaluator, fn: Val & { t: 'fnval' }, i: number): Val {
+  if (fn.rest !== undefined && i >= fn.rest) return this.restParam(fn, i);
+  const p = fn.params?.[i];
+  return !p || unboundTypeParam(p, fn.f, fn.subst) ? UNKNOWN : weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), fn, 'contextual-type');
 }
 
 /**
