@@ -561,6 +561,8 @@ export interface RefFact {
    * (text_search), not an edit applied by default.
    */
   unparsed?: true;
+  /** The name called (with `bare`): a `call` occurrence, where a call's own does not name the symbol (Python's shared locals). */
+  called?: true;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
   bindingIndex, bindsLocal, symbolBinding, toPos,
-  type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
+  type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
 import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
@@ -103,20 +103,24 @@ class PyCollector extends PyNarrowing {
    */
   private sharedLocalOccurrences(): void {
     if (!this.sharedLocals.size) return;
-    const places = new Map<number, Pos[]>();
-    const add = (b: number | undefined, at: Pos): void => {
+    const places = new Map<number, Array<[Pos, boolean]>>();
+    const add = (b: number | undefined, at: Pos, called: boolean): void => {
       if (b === undefined || !bindsLocal(b) || !this.sharedLocals.has(bindingIndex(b))) return;
       const l = bindingIndex(b);
       const list = places.get(l);
-      if (list) list.push(at); else places.set(l, [at]);
+      if (list) list.push([at, called]); else places.set(l, [[at, called]]);
     };
-    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at);
-    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at);
+    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at, false);
+    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at, true);
     for (const [l, syms] of this.sharedLocals) {
-      const at = [...(this.localWrites.get(l) ?? []), ...(places.get(l) ?? [])];
+      const at: Array<[Pos, boolean]> = [...(this.localWrites.get(l) ?? []).map((p): [Pos, boolean] => [p, false]), ...(places.get(l) ?? [])];
       for (const s of syms) {
         const sym = this.symbols[s];
-        for (const p of at) this.refs.push({ value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true });
+        for (const [p, called] of at) {
+          const ref: RefFact = { value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true };
+          if (called) ref.called = true;
+          this.refs.push(ref);
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 /** What the methods of Python's builtin containers give, from what they hold (typeshed's list, deque, set and dict). */
-import { EXT, union, type Val } from './values.ts';
+import { EXT, UNKNOWN, classVia, union, type Val } from './values.ts';
 
 /** The methods of builtin containers whose result is known from the elements (containerResult). */
 export const CONTAINER_METHODS: ReadonlySet<string> = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
@@ -20,5 +20,42 @@ export function containerResult(recv: Val, name: string): Val {
       }
     case 'union': return union(recv.vals.map((v) => containerResult(v, name)));
     default: return EXT;
+  }
+}
+
+/** Builtins that make an empty container when called without arguments: a checker's `list[Unknown]`, `dict[Unknown, Unknown]`. */
+const EMPTY_CONTAINERS: Readonly<Record<string, Val>> = {
+  list: { t: 'array', of: UNKNOWN }, set: { t: 'array', of: UNKNOWN }, frozenset: { t: 'array', of: UNKNOWN },
+  tuple: { t: 'array', of: UNKNOWN }, dict: { t: 'map', of: UNKNOWN },
+};
+
+/**
+ * What a call of builtin `name` makes of its arguments' values (`null`: a splat): a builtin over an iterable (`next(it)`,
+ * `sorted(xs)`, `enumerate(xs)`, `zip(xs, ys)`) of the elements (`elementOf`), `dict(m)` a copy of a dict, `type(x)` the
+ * class of an instance, an empty container; undefined where the call says nothing of that kind.
+ */
+export function builtinResult(name: string, args: ReadonlyArray<Val | null>, elementOf: (v: Val) => Val): Val | undefined {
+  if (args.length === 0) return EMPTY_CONTAINERS[name];
+  const arg = args[0];
+  if (!arg) return undefined;
+  // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
+  if (name === 'zip') return { t: 'array', of: { t: 'list', items: args.map((a) => (a ? elementOf(a) : EXT)) } };
+  if (name === 'dict') {
+    if (arg.t === 'map') return arg;
+    const pair = arg.t === 'array' && arg.of.t === 'list' && arg.of.items.length === 2 ? arg.of.items : undefined;
+    return pair ? { t: 'map', key: pair[0], of: pair[1] } : { t: 'map', of: UNKNOWN };
+  }
+  return overIterable(name, arg, elementOf);
+}
+
+function overIterable(name: string, arg: Val, elementOf: (v: Val) => Val): Val {
+  // `type(x)`: the class of an instance (`type(self)(…)` makes another instance of it)
+  if (name === 'type') return arg.t === 'inst' ? { t: 'sym', f: arg.f, s: arg.s, via: classVia(arg.via) } : arg.t === 'union' ? union(arg.vals.map((v) => overIterable(name, v, elementOf))) : EXT;
+  // (a dict iterates over its keys: a library value where its annotation names none)
+  const el = arg.t === 'map' ? arg.key ?? EXT : elementOf(arg);
+  switch (name) {
+    case 'next': case 'min': case 'max': case 'anext': return el;
+    case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
+    default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
   }
 }
