@@ -33,7 +33,7 @@ const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
 /** Functions of the standard library that give a value of their first argument's type (typeshed's `(obj: T, …) -> T`). */
 const SAME_TYPE = new Set(['copy.copy', 'copy.deepcopy', 'dataclasses.replace']);
 /** Builtins whose result is made of their first argument (its elements; `type`: its class), resolve.ts `builtinResult`. */
-const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter', 'type']);
+const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'dict', 'enumerate', 'min', 'max', 'anext', 'aiter', 'type']);
 
 /** Collects a Python file's facts. */
 export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {

@@ -40,12 +40,21 @@ export function builtinResult(name: string, args: ReadonlyArray<Val | null>, ele
   if (!arg) return undefined;
   // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
   if (name === 'zip') return { t: 'array', of: { t: 'list', items: args.map((a) => (a ? elementOf(a) : EXT)) } };
-  if (name === 'dict') {
-    if (arg.t === 'map') return arg;
-    const pair = arg.t === 'array' && arg.of.t === 'list' && arg.of.items.length === 2 ? arg.of.items : undefined;
-    return pair ? { t: 'map', key: pair[0], of: pair[1] } : { t: 'map', of: UNKNOWN };
-  }
+  if (name === 'dict') return dictOf(arg);
   return overIterable(name, arg, elementOf);
+}
+
+/**
+ * `dict(x)`: a copy of a dict; a dict of the (key, value) pairs an iterable holds; an outside mapping's copy holds
+ * outside values; unknown values from anything else.
+ */
+function dictOf(arg: Val): Val {
+  if (arg.t === 'map') return arg;
+  if (arg.t === 'ext') return { t: 'map', of: EXT };
+  const pairs = arg.t === 'array' ? (arg.of.t === 'union' ? arg.of.vals : [arg.of]) : arg.t === 'list' ? arg.items : [];
+  if (!pairs.length || !pairs.every((p) => p.t === 'list' && p.items.length === 2)) return { t: 'map', of: UNKNOWN };
+  const items = pairs as Array<Val & { t: 'list' }>;
+  return { t: 'map', key: union(items.map((p) => p.items[0])), of: union(items.map((p) => p.items[1])) };
 }
 
 function overIterable(name: string, arg: Val, elementOf: (v: Val) => Val): Val {

@@ -98,7 +98,8 @@ function partlyUnknown(v: Val): boolean {
 /** Whether `d` is the same kind of container as `v`, or an instance of the same class with its type arguments. */
 function sameKind(v: Val, d: Val): boolean {
   if (v.t === 'inst') return d.t === 'inst' && d.f === v.f && d.s === v.s && !!d.env;
-  return (v.t === 'array' || v.t === 'map') && d.t === v.t;
+  // (a tuple of known parts is what `isinstance(x, tuple)` narrows an `x: tuple[A, B] | None` to)
+  return (v.t === 'array' && d.t === 'list') || ((v.t === 'array' || v.t === 'map') && d.t === v.t);
 }
 
 export function sameVal(a: Val, b: Val): boolean {
