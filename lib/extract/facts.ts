@@ -134,7 +134,7 @@ export type Expr =
    * `index`: a subscription (`x[k]`) rather than an iteration (`for`, unpacking): Python asks a class's
    * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key.
    */
-  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true }
+  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true; slice?: true }
   /**
    * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
    * `any && b` is `any` to the checker.

@@ -1028,6 +1028,8 @@ class PyCollector extends PyNarrowing {
           if (this.type(s) === 'integer' && subs.length === 1) at = Number(this.txt(s));
           else this.expr(s, scope);
         }
+        // `xs[1:]`: a slice of a sequence is a sequence of the same elements
+        if (subs.length === 1 && this.type(subs[0]) === 'slice') return { k: 'element', of, index: true, slice: true };
         return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at, index: true } : { k: 'element', of, index: true };
       }
       case 'conditional_expression': {
@@ -1068,8 +1070,17 @@ class PyCollector extends PyNarrowing {
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {
-        const items = this.namedKids(i).map((c) => this.expr(c, scope));
-        return { k: 'list', items: items.slice(0, 8) };
+        // `[*a, *b, c]`: positions are lost; its elements are the splatted iterables' and the other items
+        let splat = false;
+        const items = this.namedKids(i).map((c): Expr => {
+          if (this.type(c) !== 'list_splat') return this.expr(c, scope);
+          splat = true;
+          const inner = this.namedKids(c)[0];
+          return { k: 'element', of: inner === undefined ? { k: 'other' } : this.expr(inner, scope) };
+        });
+        if (!splat) return { k: 'list', items: items.slice(0, 8) };
+        const of = literalUnion(items);
+        return of ? { k: 'array', of, values: true } : { k: 'other' };
       }
       // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives
       // (the resolver keeps them only where pyright would: one value, or functions)

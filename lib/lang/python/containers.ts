@@ -1,5 +1,5 @@
 /** What the methods of Python's builtin containers give, from what they hold (typeshed's list, deque, set and dict). */
-import { EXT, UNKNOWN, classVia, union, type Val } from './values.ts';
+import { EXT, UNKNOWN, classVia, sameVal, union, type Val } from './values.ts';
 
 /** The methods of builtin containers whose result is known from the elements (containerResult). */
 export const CONTAINER_METHODS: ReadonlySet<string> = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
@@ -66,5 +66,19 @@ function overIterable(name: string, arg: Val, elementOf: (v: Val) => Val): Val {
     case 'next': case 'min': case 'max': case 'anext': return el;
     case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
     default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
+  }
+}
+
+/**
+ * `xs[a:b]`: a list's or a string's slice is of its own type; a tuple's, a sequence of its parts where they agree; a
+ * project class's, what its `__getitem__` gives (`index`).
+ */
+export function sliceOf(of: Val, index: (v: Val) => Val): Val {
+  switch (of.t) {
+    case 'array': case 'ext': return of;
+    case 'list': return of.items.length && of.items.every((v) => sameVal(v, of.items[0]) || (v.t === 'ext' && of.items[0].t === 'ext')) ? { t: 'array', of: of.items[0] } : UNKNOWN;
+    case 'union': return union(of.vals.map((v) => sliceOf(v, index)));
+    case 'inst': return index(of);
+    default: return UNKNOWN;
   }
 }

@@ -14,7 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName, isObjectMember } from './builtins.ts';
-import { CONTAINER_METHODS, builtinResult, containerResult } from './containers.ts';
+import { CONTAINER_METHODS, builtinResult, containerResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
@@ -479,7 +479,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'element': {
         const of = this.value(f, e.of, depth);
-        return this.elementOf(of, e.at, depth, e.index === true);
+        return e.slice ? sliceOf(of, (v) => this.elementOf(v, undefined, depth, true)) : this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
       case 'array': return { t: 'array', of: e.values ? this.literalValues(this.value(f, e.of, depth)) : this.typeValue(f, e.of, depth) };
