@@ -49,6 +49,8 @@ class PyCollector extends PyNarrowing {
   private readonly pathVars = new Map<string, PathValue>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
+  /** Each lambda's first parameter (its local), by the lambda's node: what a builtin it is handed to types (keyedLambdas). */
+  private readonly lambdaFirst = new Map<number, number>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
   /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
@@ -1162,6 +1164,7 @@ class PyCollector extends PyNarrowing {
     const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
     const positional: Array<Expr | null> = [], named: NamedArgFact[] = [];
     const args = this.visitArgs(argsNode, scope, first, positional, named);
+    this.keyedLambdas(canonical, callee, argsNode, positional);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (named.length) call.named = named;
     if (named.length && RECORD_COPIES.has(canonical) && positional[0]) call.namedOf = positional[0];
@@ -1178,7 +1181,7 @@ class PyCollector extends PyNarrowing {
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
     // name only the first is read, by the builtins above
-    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || (canonical === 'zip' && zipKeepsArguments(this.reader(), argsNode)) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || (canonical === 'zip' && zipKeepsArguments(this.reader(), argsNode)) || canonical === 'filter' : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
   }
 
@@ -1236,13 +1239,36 @@ class PyCollector extends PyNarrowing {
     return out;
   }
 
+  /**
+   * A lambda handed to a builtin that calls it with the elements of an iterable — `sorted(xs, key=…)`, `min`/`max`'s
+   * `key`, `xs.sort(key=…)`, `map(…, xs)`, `filter(…, xs)` — takes an element as its parameter, as a checker infers.
+   */
+  private keyedLambdas(canonical: string, callee: Expr, argsNode: number, positional: ReadonlyArray<Expr | null>): void {
+    const keyed = canonical === 'sorted' || canonical === 'min' || canonical === 'max' || (callee.k === 'member' && callee.name === 'sort');
+    const mapped = canonical === 'map' || canonical === 'filter';
+    if ((!keyed && !mapped) || argsNode < 0) return;
+    const iterable = keyed ? (callee.k === 'member' && callee.name === 'sort' ? callee.obj : positional[0]) : positional[1];
+    // (`max(a, b, key=…)` compares its arguments, not an iterable's elements)
+    if (!iterable || ((canonical === 'min' || canonical === 'max') && positional.length > 1)) return;
+    const kids = this.namedKids(argsNode);
+    const lambda = keyed
+      ? kids.map((a) => (this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'key' ? this.child(a, 'value') : -1)).find((v) => v >= 0)
+      : kids[0];
+    const l = lambda !== undefined && lambda >= 0 && this.type(lambda) === 'lambda' ? this.lambdaFirst.get(lambda) : undefined;
+    if (l !== undefined) this.locals[l].init = { k: 'element', of: iterable };
+  }
+
   private lambda(i: number, scope: Scope): Expr {
     const ls: Scope = { kind: 'function', parent: scope, names: new Map(), sym: this.owner(scope) };
     const params = this.child(i, 'parameters');
     if (params >= 0) {
       for (const p of this.namedKids(params)) {
         const n = this.type(p) === 'identifier' ? p : this.child(p, 'name') >= 0 ? this.child(p, 'name') : this.namedKids(p)[0] ?? -1;
-        if (n >= 0 && this.type(n) === 'identifier') ls.names.set(this.txt(n), { k: 'local', l: this.newLocal(this.txt(n)) });
+        if (n >= 0 && this.type(n) === 'identifier') {
+          const l = this.newLocal(this.txt(n));
+          if (!ls.names.size && this.type(p) === 'identifier') this.lambdaFirst.set(i, l);
+          ls.names.set(this.txt(n), { k: 'local', l });
+        }
         const v = this.child(p, 'value');
         if (v >= 0) this.expr(v, scope);
       }

@@ -36,6 +36,8 @@ const EMPTY_CONTAINERS: Readonly<Record<string, Val>> = {
  */
 export function builtinResult(name: string, args: ReadonlyArray<Val | null>, elementOf: (v: Val) => Val): Val | undefined {
   if (args.length === 0) return EMPTY_CONTAINERS[name];
+  // `filter(f, xs)`: the elements of xs that f keeps
+  if (name === 'filter') return args[1] ? { t: 'array', of: elementOf(args[1]) } : undefined;
   const arg = args[0];
   if (!arg) return undefined;
   // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
