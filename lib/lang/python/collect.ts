@@ -1072,17 +1072,13 @@ class PyCollector extends PyNarrowing {
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {
-        // `[*a, *b, c]`: positions are lost; its elements are the splatted iterables' and the other items
-        let splat = false;
+        // (`[*a, *b, c]`: a splatted iterable stands for its elements, what iterating over the literal gives)
         const items = this.namedKids(i).map((c): Expr => {
           if (this.type(c) !== 'list_splat') return this.expr(c, scope);
-          splat = true;
           const inner = this.namedKids(c)[0];
           return { k: 'element', of: inner === undefined ? { k: 'other' } : this.expr(inner, scope) };
         });
-        if (!splat) return { k: 'list', items: items.slice(0, 8) };
-        const of = literalUnion(items);
-        return of ? { k: 'array', of, values: true } : { k: 'other' };
+        return { k: 'list', items: items.slice(0, 8) };
       }
       // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives
       // (the resolver keeps them only where pyright would: one value, or functions)
