@@ -49,8 +49,8 @@ class PyCollector extends PyNarrowing {
   private readonly pathVars = new Map<string, PathValue>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
   private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
-  /** Each lambda's first parameter (its local), by the lambda's node: what a builtin it is handed to types (keyedLambdas). */
-  private readonly lambdaFirst = new Map<number, number>();
+  /** Each lambda's parameters (their locals, -1 for a splat or a default), by the lambda's node: what a call it is handed to types. */
+  private readonly lambdaParams = new Map<number, number[]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
   /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
@@ -641,6 +641,8 @@ class PyCollector extends PyNarrowing {
 
   private parameters(params: number, fs: Scope, outer: Scope, methodKind: string | undefined): void {
     let first = true;
+    // (an argument's position: `self` and `cls` are the receiver's)
+    let position = 0;
     for (const p of this.namedKids(params)) {
       const ty = this.type(p);
       let nameNode = -1, typeNode = -1, valueNode = -1;
@@ -662,7 +664,7 @@ class PyCollector extends PyNarrowing {
         nameNode = this.namedKids(p)[0] ?? -1;
         splat = ty === 'list_splat_pattern' ? 'list' : 'dict';
       } else continue;
-      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { first = false; continue; }
+      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { if (!(first && fs.cls !== undefined)) position++; first = false; continue; }
       const name = this.txt(nameNode);
       const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
@@ -685,6 +687,10 @@ class PyCollector extends PyNarrowing {
       }
       if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
       if (fs.sym !== undefined) injectedDependencies(this, [valueNode, typeNode], this.refs, this.calls, refs0, calls0, fs.sym);
+      // a parameter declared `Callable[[A, B], R]` (or Optional of one): what a lambda passed to it receives
+      const fn = !splat && loc.type ? callableOf(loc.type) : undefined;
+      if (fn?.params && fs.sym !== undefined && !(first && fs.cls !== undefined)) (this.symbols[fs.sym].callbackParams ??= {})[position] = fn.params;
+      if (!(first && fs.cls !== undefined)) position++;
       first = false;
     }
   }
@@ -1161,6 +1167,7 @@ class PyCollector extends PyNarrowing {
     const positional: Array<Expr | null> = [], named: NamedArgFact[] = [];
     const args = this.visitArgs(argsNode, scope, first, positional, named);
     this.keyedLambdas(canonical, callee, argsNode, positional);
+    this.lambdaContext(argsNode, this.calls.length);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (named.length) call.named = named;
     if (named.length && RECORD_COPIES.has(canonical) && positional[0]) call.namedOf = positional[0];
@@ -1250,19 +1257,41 @@ class PyCollector extends PyNarrowing {
     const lambda = keyed
       ? kids.map((a) => (this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'key' ? this.child(a, 'value') : -1)).find((v) => v >= 0)
       : kids[0];
-    const l = lambda !== undefined && lambda >= 0 && this.type(lambda) === 'lambda' ? this.lambdaFirst.get(lambda) : undefined;
-    if (l !== undefined) this.locals[l].init = { k: 'element', of: iterable };
+    const l = lambda !== undefined && lambda >= 0 && this.type(lambda) === 'lambda' ? this.lambdaParams.get(lambda)?.[0] : undefined;
+    if (l !== undefined && l >= 0) this.locals[l].init = { k: 'element', of: iterable };
+  }
+
+  /**
+   * A lambda passed as positional argument `arg` of call `call` (the index its fact takes): each parameter is typed by
+   * the callee's declaration of that argument, `Callable[[A, B], R]` (SymbolFact.callbackParams), at resolution.
+   */
+  private lambdaContext(argsNode: number, call: number): void {
+    if (argsNode < 0 || this.type(argsNode) !== 'argument_list') return;
+    let arg = 0;
+    for (const a of this.namedKids(argsNode)) {
+      const ty = this.type(a);
+      if (ty === 'keyword_argument' || ty === 'comment') continue;
+      if (ty === 'list_splat' || ty === 'dictionary_splat') return;
+      if (ty === 'lambda') {
+        (this.lambdaParams.get(a) ?? []).forEach((l, param) => {
+          if (l >= 0 && !this.locals[l].init) this.locals[l].ctx = { call, arg, param };
+        });
+      }
+      arg++;
+    }
   }
 
   private lambda(i: number, scope: Scope): Expr {
     const ls: Scope = { kind: 'function', parent: scope, names: new Map(), sym: this.owner(scope) };
     const params = this.child(i, 'parameters');
+    const own: number[] = [];
+    this.lambdaParams.set(i, own);
     if (params >= 0) {
       for (const p of this.namedKids(params)) {
         const n = this.type(p) === 'identifier' ? p : this.child(p, 'name') >= 0 ? this.child(p, 'name') : this.namedKids(p)[0] ?? -1;
         if (n >= 0 && this.type(n) === 'identifier') {
           const l = this.newLocal(this.txt(n));
-          if (!ls.names.size && this.type(p) === 'identifier') this.lambdaFirst.set(i, l);
+          own.push(this.type(p) === 'identifier' ? l : -1);
           ls.names.set(this.txt(n), { k: 'local', l });
         }
         const v = this.child(p, 'value');
@@ -1361,9 +1390,17 @@ class PyCollector extends PyNarrowing {
       if (typing) {
         const kind = annotationNames[headName];
         const ts = argTypes();
-        // (a Callable's parameter types are references too)
-        if (kind === 'callable') for (const a of args) if (this.type(a) === 'list') for (const x of this.namedKids(a)) this.annotation(x, scope);
-        return typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
+        // (a Callable's parameter types: what a lambda passed where it is declared receives, lambdaContext)
+        const params: Expr[] = [];
+        if (kind === 'callable') {
+          for (const a of args) {
+            // (in a `def`'s annotation the parameter list is wrapped in a `type` node)
+            const list = this.type(a) === 'type' ? this.namedKids(a)[0] ?? a : a;
+            if (this.type(list) === 'list') for (const x of this.namedKids(list)) params.push(this.annotation(x, scope));
+          }
+        }
+        const t = typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
+        return t.k === 'fntype' && params.length ? { ...t, params: params.slice(0, 8) } : t;
       }
       // a project generic (`Repo[User]`): the class with its type arguments
       const base = this.annotation(head, scope);
@@ -1462,6 +1499,14 @@ class PyCollector extends PyNarrowing {
 }
 
 /** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
+/** The callable type an annotation declares: `Callable[…]` itself, or its one callable part (`Callable[…] | None`). */
+function callableOf(t: Expr): (Expr & { k: 'fntype' }) | undefined {
+  if (t.k === 'fntype') return t;
+  if (t.k !== 'union') return undefined;
+  const fns = t.types.filter((x): x is Expr & { k: 'fntype' } => x.k === 'fntype');
+  return fns.length === 1 ? fns[0] : undefined;
+}
+
 function lastPartAt(text: string, off: number, parts: readonly string[]): number {
   let at = off + parts[0].length;
   let start = off;

@@ -84,3 +84,9 @@ export function sliceOf(of: Val, index: (v: Val) => Val): Val {
     default: return UNKNOWN;
   }
 }
+
+/** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
+export function generatorResult(v: Val): Val {
+  if (v.t === 'union') return union(v.vals.map((x) => generatorResult(x)));
+  return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
+}

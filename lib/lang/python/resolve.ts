@@ -14,7 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName, isObjectMember } from './builtins.ts';
-import { CONTAINER_METHODS, builtinResult, containerResult, sliceOf } from './containers.ts';
+import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
@@ -453,7 +453,7 @@ export class PythonResolver implements LanguageRelations {
       case 'operator': return this.operatorResult(this.value(f, e.left, depth), this.value(f, e.right, depth), e.method, e.reflected, depth);
       case 'await': {
         const v = this.value(f, e.inner, depth);
-        return e.from ? this.generatorResult(v) : this.awaited(f, e, v, depth);
+        return e.from ? generatorResult(v) : this.awaited(f, e, v, depth);
       }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
@@ -495,12 +495,6 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
-  /** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
-  private generatorResult(v: Val): Val {
-    if (v.t === 'union') return union(v.vals.map((x) => this.generatorResult(x)));
-    return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
-  }
-
   /**
    * `await x`: a call of an `async def` is already what its coroutine returns; an instance of a project class whose
    * `__await__` is declared `Generator[Y, S, R]` gives an R (`await connect(uri)` of a class `Connect`), as `await` runs
@@ -512,7 +506,7 @@ export class PythonResolver implements LanguageRelations {
       const c = this.value(f, e.inner.callee, depth);
       if (c.t === 'sym' && this.sym(c.f, c.s).returnsAsync) return v;
     }
-    const r = this.generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
+    const r = generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
     return r.t === 'unknown' ? v : r;
   }
 
@@ -731,7 +725,24 @@ export class PythonResolver implements LanguageRelations {
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
-    return UNKNOWN;
+    return loc.ctx && !loc.type ? this.lambdaParam(f, loc.ctx, depth) : UNKNOWN;
+  }
+
+  /**
+   * A lambda's parameter, the lambda passed as argument `arg` of a call: parameter `param` of the `Callable[…]` the
+   * callee (a class: its `__init__`) declares there, as a checker infers it.
+   */
+  private lambdaParam(f: number, ctx: { call: number; arg: number; param: number }, depth: number): Val {
+    const call = this.sink.files[f].calls[ctx.call];
+    if (!call) return UNKNOWN;
+    const v = this.value(f, call.callee, depth + 1);
+    const fn = v.t === 'sym' && this.isClass(v.f, v.s) ? this.runsInit(v.f, v.s) : v.t === 'sym' ? v : undefined;
+    if (!fn) return UNKNOWN;
+    const sym = this.sym(fn.f, fn.s);
+    // (a plain method read from its class takes the instance as its first argument)
+    if (v.t === 'sym' && sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod' && call.callee.k === 'member' && this.value(f, call.callee.obj, depth + 1).t === 'sym') return UNKNOWN;
+    const t = sym.callbackParams?.[ctx.arg]?.[ctx.param];
+    return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
   }
 
   /** Attribute `name` of a value. */
