@@ -1386,18 +1386,15 @@ class PyCollector extends PyNarrowing {
       if (head === undefined || head < 0) return { k: 'other' };
       const headName = this.type(head) === 'identifier' ? this.txt(head) : this.type(head) === 'attribute' ? this.txt(this.child(head, 'attribute')) : '';
       const typing = isTypingName(headName) && this.isTyping(head, scope);
-      const argTypes = (): Expr[] => args.flatMap((a) => (this.type(a) === 'list' ? [] : [this.annotation(a, scope)]));
       if (typing) {
         const kind = annotationNames[headName];
-        const ts = argTypes();
-        // (a Callable's parameter types: what a lambda passed where it is declared receives, lambdaContext)
-        const params: Expr[] = [];
-        if (kind === 'callable') {
-          for (const a of args) {
-            // (in a `def`'s annotation the parameter list is wrapped in a `type` node)
-            const list = this.type(a) === 'type' ? this.namedKids(a)[0] ?? a : a;
-            if (this.type(list) === 'list') for (const x of this.namedKids(list)) params.push(this.annotation(x, scope));
-          }
+        // (a Callable's parameter types: what a lambda passed where it is declared receives, lambdaContext; in a
+        // `def`'s annotation the parameter list is wrapped in a `type` node)
+        const ts: Expr[] = [], params: Expr[] = [];
+        for (const a of args) {
+          const inner = this.type(a) === 'type' ? this.namedKids(a)[0] ?? a : a;
+          if (kind === 'callable' && this.type(inner) === 'list') for (const x of this.namedKids(inner)) params.push(this.annotation(x, scope));
+          else if (this.type(a) !== 'list') ts.push(this.annotation(a, scope));
         }
         const t = typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
         return t.k === 'fntype' && params.length ? { ...t, params: params.slice(0, 8) } : t;
