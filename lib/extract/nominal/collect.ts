@@ -556,7 +556,11 @@ class NominalCollector {
     // a parameter of a lambda handed to a call, written without a type: the called function's parameter type's (NominalSyntax.lambdaParamTypes)
     const builder = top.scope.builder;
     if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
-      const param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      let param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      // (where the lambda's parameter list is a node of its own, the name's place in it: a destructured parameter,
+      // Kotlin's `{ (k, v), x -> … }`, declares no parameter of that count)
+      const list = this.syntax.lambdaParams !== undefined ? this.t.parent[this.t.parent[nameNode]] : -1;
+      if (list >= 0 && this.names.typeName(this.t.type[list]) === this.syntax.lambdaParams) param = this.position(list, nameNode);
       if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };

@@ -79,9 +79,13 @@
 ; a lambda's parameter (the callback patterns below, matched at the enclosing call, give it a value; same role, so
 ; whichever match comes last keeps their captures)
 ((lambda_parameters (variable_declaration . (identifier) @name)) (#set! role "decl.local:callback"))
+; (one written with its type, `{ f: Foo -> … }`, is of that type)
+((lambda_parameters (variable_declaration . (identifier) @name . (_) @type)) (#set! role "decl.local:callback"))
 ; a lambda handed to a method of its receiver: its parameter (or `it`) is an element of the receiver (`forEach`,
 ; `map`) or the receiver (`let`, `also`), by the method (kotlinSyntax's lists)
-((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#set! role "decl.local:callback"))
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration . (identifier) @name))))) (#not-match? @method "Indexed") (#set! role "decl.local:callback"))
+; (`xs.forEachIndexed { i, x -> … }`: the index first, the element second)
+((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal (lambda_parameters . (variable_declaration) . (variable_declaration . (identifier) @name))))) (#match? @method "Indexed") (#set! role "decl.local:callback"))
 ((call_expression . (navigation_expression . (_) @iter . (identifier) @method .) (annotated_lambda (lambda_literal) @scope)) (#set! role "decl.implicit"))
 ; a lambda run with a receiver (`x.apply { … }`, `x.run { … }`, `with(x) { … }`): inside, free names are first the
 ; receiver's members and `this` is it (kotlinSyntax.receiverCallbacks picks the functions by name)
