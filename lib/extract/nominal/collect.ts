@@ -692,7 +692,13 @@ class NominalCollector {
     // `f(a) { … }`: the call is the inner one, which counts the trailing lambda
     const first = this.t.firstChild(r.call);
     const call = !this.exprAt.has(r.call) && first >= 0 && this.exprAt.get(first)?.kind === 'trailing' ? first : r.call;
-    if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(call) } : { k: 'builder', call: this.expr(call), arg: r.arg }));
+    if (!e) {
+      let ce = this.expr(call);
+      // a constructor's lambda argument (C#'s `new Foo(x => x.Bar())`): the count picks the constructor
+      const argc = ce.k === 'new' ? this.argCount(this.exprAt.get(call)?.caps.args) : undefined;
+      if (ce.k === 'new' && argc !== undefined) ce = { ...ce, argc };
+      this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: ce } : { k: 'builder', call: ce, arg: r.arg }));
+    }
     return e;
   }
 

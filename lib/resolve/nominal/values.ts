@@ -345,10 +345,11 @@ export class Evaluator {
     let v: Val = NONE;
     this.builderMemo.set(b, PENDING);
     const call = b.call;
-    if (call.k === 'call') {
+    if (call.k === 'call' || call.k === 'new') {
       // the arguments known pick among overloads as at the call site (a lambda fits a function type)
       const argc: Arity = call.argc !== undefined && call.args?.length ? { n: call.argc, argv: call.args.map((a) => a ?? OTHER_EXPR), f, from } : call.argc;
-      const res = this.call(f, call.callee, from, argc, depth + 1);
+      // (a constructor's: C#'s `new Foo(x => x.Bar())`)
+      const res = call.k === 'new' ? this.newCall(f, call.callee, from, argc) : this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       // (an extension method called on its receiver: the receiver is its first parameter, where the parameters list it)
