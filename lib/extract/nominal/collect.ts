@@ -842,6 +842,7 @@ class NominalCollector {
           const argc = this.argCount(c.args);
           // a trailing lambda written after the parentheses is one argument more (as at the call site)
           if (argc !== undefined) out.argc = ex.kind === 'trailing' ? argc + 1 : argc;
+          else if (ex.kind === 'infix' && c.arg !== undefined) out.argc = 1;
           // a free name's call may be a builtin whose result its arguments give (`new(T)`, `append(xs, x)`)
           if (callee.k === 'id' && callee.b === undefined && argc) out.args = this.firstArgs(c.args!, 2);
           return out;
@@ -1143,6 +1144,11 @@ class NominalCollector {
       let argc = ex.kind === 'declared' || ex.kind === 'bare' ? this.argCount(c.args) ?? 0 : this.argCount(c.args);
       // a trailing lambda written after the parentheses (Kotlin's `f(a) { … }`) is one argument more
       if (argc !== undefined && ex.kind === 'trailing') argc++;
+      // an infix call (Kotlin's `a and b`, kind `infix`): its one argument, @arg
+      if (ex.kind === 'infix' && c.arg !== undefined) {
+        call.argc = 1;
+        if (this.syntax.overloads) call.argv = [this.argValue(c.arg)];
+      }
       if (argc !== undefined) {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;

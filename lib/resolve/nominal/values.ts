@@ -820,9 +820,11 @@ export class Evaluator {
           const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
           if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
         }
-        // project functions none of which can take the arguments (no literal among them: `1` may convert) yield to
-        // the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
-        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object' && argc.argv?.every((a) => a.k !== 'lit')
+        // project functions none of which can take the arguments (no literal among them that may convert: `1` may be
+        // a Long, `1L` may not) yield to the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a
+        // project `minOf(a: Long, b: Int)`)
+        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object'
+          && argc.argv?.every((a) => a.k !== 'lit' || (a.type !== undefined && this.rules.exactLiterals?.has(a.type)))
           && this.fitsNone(fns, argc)) return EXTERNAL;
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
@@ -1023,6 +1025,7 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
+        if (recv.t === 'ext' && this.libraryMemberRuns(recv, name, argc)) return EXTERNAL;
         const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
@@ -1032,6 +1035,16 @@ export class Evaluator {
       case 'fn': return EXTERNAL;
       default: return UNRESOLVED;
     }
+  }
+
+  /** Whether the library type's own member takes the call's one argument (NominalRules.libraryMemberTakes): it runs, no extension. */
+  private libraryMemberRuns(recv: Val & { t: 'ext' }, name: string, argc: Arity): boolean {
+    const takes = this.rules.libraryMemberTakes;
+    if (!takes || !recv.name || typeof argc !== 'object' || argc.n !== 1 || argc.argv?.length !== 1) return false;
+    const a = argc.argv[0];
+    if (a.k === 'lit') return a.type !== undefined && takes(recv.name, name, a.type, true);
+    const v = this.dealias(this.value(argc.f, a, argc.from));
+    return v.t === 'ext' && v.name !== undefined && takes(recv.name, name, v.name, false);
   }
 
   /** Whether a call without arguments names symbols that declare their accessor (NominalRules.accessorKinds). */
