@@ -76,6 +76,8 @@ class NominalCollector {
   private readonly heritage = new Map<number, Rec[]>();
   private readonly annotations = new Map<number, Rec[]>();
   private readonly tupleItems = new Map<number, number[]>();
+  /** An anonymous structure type's fields (`type.object.prop`), by the type's node: each name and its type's node. */
+  private readonly objectProps = new Map<number, Array<{ name: number; item: number }>>();
   private readonly keyAt = new Map<number, Rec>();
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
@@ -174,6 +176,7 @@ class NominalCollector {
         else if (prev.role === role) this.exprAt.set(subject, merged(prev, rec));
       }
       else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
+      else if (role === 'type.object.prop') { if (caps.name !== undefined && caps.item !== undefined) push(this.objectProps, subject, { name: caps.name, item: caps.item }); }
       else if (role.startsWith('type.')) { if (!this.typeAt.has(subject)) this.typeAt.set(subject, rec); }
       else if (role.startsWith('heritage.')) push(this.heritage, subject, rec);
       else if (role === 'annotation') push(this.annotations, subject, rec);
@@ -938,6 +941,9 @@ class NominalCollector {
   private typeUncached(node: number): Expr {
     const ty = this.typeAt.get(node);
     if (!ty) {
+      // an anonymous structure type (Go's `struct{ name string; x *Foo }`): its fields' types by name
+      const props = this.objectProps.get(node);
+      if (props) return { k: 'object', props: props.map((p) => ({ name: this.name(p.name), type: this.typeExpr(p.item) })) };
       if (this.idAt.has(node)) return this.idExpr(node);
       const ex = this.exprAt.get(node);
       if (ex) return this.expr(node);

@@ -82,6 +82,8 @@
 ((parameter_list) @type (#set! role "type.tuple"))
 ((parameter_list (parameter_declaration type: (_) @item)) @type (#set! role "type.tuple.item"))
 ((function_type result: (_)? @returns) @type (#set! role "type.fn"))
+; an anonymous structure type's fields (`[]struct{ name string; fn func() }`, a test table's element)
+((struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @item))) @type (#set! role "type.object.prop"))
 ((slice_expression operand: (_) @inner) @expr (#set! role "expr.wrap"))
 
 ; inside a type switch's case of one type, its variable has that type

@@ -50,6 +50,8 @@ export type Val =
   | { t: 'fnval'; returns: Lazy }
   /** A library type (what its name is written as, and its type arguments). */
   | { t: 'ext'; name?: string; args?: Lazy[] }
+  /** A value of an anonymous structure type (Go's `struct{ x *Foo }`): its fields' types by name. */
+  | { t: 'shape'; props: ReadonlyArray<{ name: string; type: Lazy }> }
   | { t: 'none' };
 
 export const NONE: Val = { t: 'none' };
@@ -143,6 +145,7 @@ export class Evaluator {
       case 'map': return { t: 'map', key: e.key ? { f, e: e.key, from, subst } : undefined, of: { f, e: e.of, from, subst } };
       case 'list': return { t: 'tuple', items: e.items.map((x) => ({ f, e: x, from, subst })) };
       case 'fntype': return { t: 'fnval', returns: { f, e: e.returns, from, subst } };
+      case 'object': return { t: 'shape', props: e.props.map((p) => ({ name: p.name, type: { f, e: p.type, from, subst } })) };
       default: return NONE;
     }
   }
@@ -454,6 +457,10 @@ export class Evaluator {
   /** Member `name` of a value. */
   memberValue(f: number, obj: Val, name: string, from: number, depth: number): Val {
     switch (obj.t) {
+      case 'shape': {
+        const p = obj.props.find((x) => x.name === name);
+        return p ? this.lazy(p.type, depth) : NONE;
+      }
       case 'pkg': {
         const rs = this.w.packages.get(obj.key)?.get(name);
         if (!rs) {
@@ -1033,6 +1040,13 @@ export class Evaluator {
         return EXTERNAL;
       }
       case 'fn': return EXTERNAL;
+      case 'shape': {
+        // a field of an anonymous structure holding a function (`tt.fn()`): no project method of that name runs
+        const p = recv.props.find((x) => x.name === name);
+        let v = p ? this.dealias(this.lazy(p.type, depth)) : NONE;
+        if (v.t === 'inst') v = this.aliasTarget(v.e, depth) ?? this.underlying(v.e, depth) ?? v;
+        return v.t === 'fnval' || v.t === 'fn' || v.t === 'ext' ? EXTERNAL : UNRESOLVED;
+      }
       default: return UNRESOLVED;
     }
   }
