@@ -222,6 +222,12 @@ export interface NominalRules {
    * `Int.and(Int)` before an `infix fun Int.and(other: Long)`).
    */
   libraryMemberTakes?: (type: string, name: string, arg: string, literal: boolean) => boolean;
+  /**
+   * Whether a free name no scope and no project declaration knows, as a member call's receiver, is an outside type's
+   * (C#: a PascalCase name there comes from a \`using\` of an outside namespace, or an outside base class; every
+   * local, parameter and pattern variable is declared)
+   */
+  outsideReceiver?: (name: string) => boolean;
   /** The types of literals that convert to no other type (Kotlin's `1L`, `"a"`, `'c'`; an Int literal may be a Long). */
   exactLiterals?: ReadonlySet<string>;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */

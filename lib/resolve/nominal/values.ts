@@ -854,6 +854,10 @@ export class Evaluator {
           const p = this.memberCall(f, { t: 'pkg', key: pkg }, callee.name, argc, undefined, depth);
           if ('targets' in p && p.targets.length) return p;
         }
+        // a free name the project declares nowhere that names an outside type (NominalRules.outsideReceiver: C#'s
+        // \`using Xunit;\`, then \`Assert.Equal(…)\`): the outside type's member
+        if ('unresolved' in res && recv.t === 'none' && obj.k === 'id' && obj.b === undefined && !obj.recv && this.rules.outsideReceiver?.(obj.name)
+          && !this.names.value(f, from, obj.name) && !this.names.type(f, from, obj.name)) return EXTERNAL;
         return res;
       }
       default: return UNRESOLVED;
