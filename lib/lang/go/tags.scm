@@ -40,6 +40,13 @@
 ; package-level vars and consts are symbols, local ones locals (decl.var decides by where it is)
 ((var_spec name: (identifier) @name type: (_)? @type value: (expression_list)? @values) @def (#set! role "decl.var:var"))
 ((const_spec name: (identifier) @name type: (_)? @type value: (expression_list)? @values) @def (#set! role "decl.var:const"))
+; a const written bare in a group repeats the spec above it (\`const ( A Kind = iota; B; C )\`: B is of A's type, C of
+; B's; after \`d = 3\`, an untyped int): its value is read as the one above's
+((const_declaration (const_spec name: (identifier) @value) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+; (with one to three comment lines between: a doc comment above each constant)
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (comment) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
 
 ; ---------------------------------------------------------------- locals
 ((parameter_declaration name: (identifier) @name type: (_) @type) (#set! role "decl.param"))
