@@ -16,7 +16,7 @@ import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBo
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
-import { PyNarrowing } from './narrowing.ts';
+import { PyLambdas } from './lambdas.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
@@ -40,7 +40,7 @@ export function collectPython(flat: FlatTree, names: PyNames, text: string, file
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-class PyCollector extends PyNarrowing {
+class PyCollector extends PyLambdas {
   /** Nodes the queries gave a role (node index → role). */
   private readonly role = new Map<number, string>();
   /** Class symbol → its attributes by name (Property symbols). */
@@ -48,9 +48,6 @@ class PyCollector extends PyNarrowing {
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
-  private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
-  /** Each lambda's parameters (their locals, -1 for a splat or a default), by the lambda's node: what a call it is handed to types. */
-  private readonly lambdaParams = new Map<number, number[]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
   /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
@@ -999,7 +996,7 @@ class PyCollector extends PyNarrowing {
    * The shape of an expression, recording its calls and name references on the way. `written`: the expression is an
    * assignment's target (its names are written, not read).
    */
-  private expr(i: number, scope: Scope, written = false): Expr {
+  protected expr(i: number, scope: Scope, written = false): Expr {
     if (i < 0) return { k: 'other' };
     const ty = this.type(i);
     switch (ty) {
@@ -1240,69 +1237,6 @@ class PyCollector extends PyNarrowing {
       if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
     }
     return out;
-  }
-
-  /**
-   * A lambda handed to a builtin that calls it with the elements of an iterable — `sorted(xs, key=…)`, `min`/`max`'s
-   * `key`, `xs.sort(key=…)`, `map(…, xs)`, `filter(…, xs)` — takes an element as its parameter, as a checker infers.
-   */
-  private keyedLambdas(canonical: string, callee: Expr, argsNode: number, positional: ReadonlyArray<Expr | null>): void {
-    const keyed = canonical === 'sorted' || canonical === 'min' || canonical === 'max' || (callee.k === 'member' && callee.name === 'sort');
-    const mapped = canonical === 'map' || canonical === 'filter';
-    if ((!keyed && !mapped) || argsNode < 0) return;
-    const iterable = keyed ? (callee.k === 'member' && callee.name === 'sort' ? callee.obj : positional[0]) : positional[1];
-    // (`max(a, b, key=…)` compares its arguments, not an iterable's elements)
-    if (!iterable || ((canonical === 'min' || canonical === 'max') && positional.length > 1)) return;
-    const kids = this.namedKids(argsNode);
-    const lambda = keyed
-      ? kids.map((a) => (this.type(a) === 'keyword_argument' && this.txt(this.child(a, 'name')) === 'key' ? this.child(a, 'value') : -1)).find((v) => v >= 0)
-      : kids[0];
-    const l = lambda !== undefined && lambda >= 0 && this.type(lambda) === 'lambda' ? this.lambdaParams.get(lambda)?.[0] : undefined;
-    if (l !== undefined && l >= 0) this.locals[l].init = { k: 'element', of: iterable };
-  }
-
-  /**
-   * A lambda passed as positional argument `arg` of call `call` (the index its fact takes): each parameter is typed by
-   * the callee's declaration of that argument, `Callable[[A, B], R]` (SymbolFact.callbackParams), at resolution.
-   */
-  private lambdaContext(argsNode: number, call: number): void {
-    if (argsNode < 0 || this.type(argsNode) !== 'argument_list') return;
-    let arg = 0;
-    for (const a of this.namedKids(argsNode)) {
-      const ty = this.type(a);
-      if (ty === 'keyword_argument' || ty === 'comment') continue;
-      if (ty === 'list_splat' || ty === 'dictionary_splat') return;
-      if (ty === 'lambda') {
-        (this.lambdaParams.get(a) ?? []).forEach((l, param) => {
-          if (l >= 0 && !this.locals[l].init) this.locals[l].ctx = { call, arg, param };
-        });
-      }
-      arg++;
-    }
-  }
-
-  private lambda(i: number, scope: Scope): Expr {
-    const ls: Scope = { kind: 'function', parent: scope, names: new Map(), sym: this.owner(scope) };
-    const params = this.child(i, 'parameters');
-    const own: number[] = [];
-    this.lambdaParams.set(i, own);
-    if (params >= 0) {
-      for (const p of this.namedKids(params)) {
-        const n = this.type(p) === 'identifier' ? p : this.child(p, 'name') >= 0 ? this.child(p, 'name') : this.namedKids(p)[0] ?? -1;
-        if (n >= 0 && this.type(n) === 'identifier') {
-          const l = this.newLocal(this.txt(n));
-          own.push(this.type(p) === 'identifier' ? l : -1);
-          ls.names.set(this.txt(n), { k: 'local', l });
-        }
-        const v = this.child(p, 'value');
-        if (v >= 0) this.expr(v, scope);
-      }
-    }
-    const body = this.child(i, 'body');
-    const c0 = this.calls.length, r0 = this.refs.length;
-    const ret = body >= 0 ? this.expr(body, ls) : undefined;
-    this.lambdaBodies.set(i, [c0, this.calls.length, r0, this.refs.length]);
-    return ret ? { k: 'fn', ret } : { k: 'fn' };
   }
 
   private comprehension(i: number, scope: Scope): Expr {
