@@ -686,7 +686,10 @@ class PyCollector extends PyLambdas {
       if (fs.sym !== undefined) injectedDependencies(this, [valueNode, typeNode], this.refs, this.calls, refs0, calls0, fs.sym);
       // a parameter declared `Callable[[A, B], R]` (or Optional of one): what a lambda passed to it receives
       const fn = !splat && loc.type ? callableOf(loc.type) : undefined;
-      if (fn?.params && fs.sym !== undefined && !(first && fs.cls !== undefined)) (this.symbols[fs.sym].callbackParams ??= {})[position] = fn.params;
+      if (fn?.params && fs.sym !== undefined && !(first && fs.cls !== undefined)) {
+        (this.symbols[fs.sym].callbackParams ??= {})[position] = fn.params;
+        ((this.py.callbackKeys ??= {})[fs.sym] ??= {})[name] = position;
+      }
       if (!(first && fs.cls !== undefined)) position++;
       first = false;
     }

@@ -94,6 +94,10 @@ export interface PyFacts {
   fields?: Record<number, number[]>;
   /** Functions and classes decorated `@typing.dataclass_transform()`: what they decorate, or derives from them, is a record. */
   transforms?: number[];
+  /** Functions' parameters declared `Callable[…]` (by symbol index): name → argument position (SymbolFact.callbackParams). */
+  callbackKeys?: Record<number, Record<string, number>>;
+  /** Parameters of lambdas passed as keyword arguments (by local index): the keyword, which names the callee's parameter. */
+  lambdaKeys?: Record<number, string>;
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

@@ -36,15 +36,28 @@ export abstract class PyLambdas extends PyNarrowing {
   }
 
   /**
-   * A lambda passed as positional argument `arg` of call `call` (the index its fact takes): each parameter is typed by
-   * the callee's declaration of that argument, `Callable[[A, B], R]` (SymbolFact.callbackParams), at resolution.
+   * A lambda passed as argument `arg` of call `call` (the index its fact takes; a keyword argument: -1, its keyword in
+   * `lambdaKeys`): each parameter is typed by the callee's declaration of that argument, `Callable[[A, B], R]`
+   * (SymbolFact.callbackParams), at resolution.
    */
   protected lambdaContext(argsNode: number, call: number): void {
     if (argsNode < 0 || this.type(argsNode) !== 'argument_list') return;
     let arg = 0;
     for (const a of this.namedKids(argsNode)) {
       const ty = this.type(a);
-      if (ty === 'keyword_argument' || ty === 'comment') continue;
+      if (ty === 'keyword_argument') {
+        // (`each(xs, visit=lambda i: …)`: the parameter the keyword names, found at resolution)
+        const v = this.child(a, 'value'), k = this.child(a, 'name');
+        if (v >= 0 && k >= 0 && this.type(v) === 'lambda') {
+          (this.lambdaParams.get(v) ?? []).forEach((l, param) => {
+            if (l < 0 || this.locals[l].init) return;
+            this.locals[l].ctx = { call, arg: -1, param };
+            (this.py.lambdaKeys ??= {})[l] = this.txt(k);
+          });
+        }
+        continue;
+      }
+      if (ty === 'comment') continue;
       if (ty === 'list_splat' || ty === 'dictionary_splat') return;
       if (ty === 'lambda') {
         (this.lambdaParams.get(a) ?? []).forEach((l, param) => {

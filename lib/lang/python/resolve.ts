@@ -725,14 +725,14 @@ export class PythonResolver implements LanguageRelations {
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
-    return loc.ctx && !loc.type ? this.lambdaParam(f, loc.ctx, depth) : UNKNOWN;
+    return loc.ctx && !loc.type ? this.lambdaParam(f, l, loc.ctx, depth) : UNKNOWN;
   }
 
   /**
    * A lambda's parameter, the lambda passed as argument `arg` of a call: parameter `param` of the `Callable[…]` the
    * callee (a class: its `__init__`) declares there, as a checker infers it.
    */
-  private lambdaParam(f: number, ctx: { call: number; arg: number; param: number }, depth: number): Val {
+  private lambdaParam(f: number, l: number, ctx: { call: number; arg: number; param: number }, depth: number): Val {
     const call = this.sink.files[f].calls[ctx.call];
     if (!call) return UNKNOWN;
     const v = this.value(f, call.callee, depth + 1);
@@ -741,7 +741,8 @@ export class PythonResolver implements LanguageRelations {
     const sym = this.sym(fn.f, fn.s);
     // (a plain method read from its class takes the instance as its first argument)
     if (v.t === 'sym' && sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod' && call.callee.k === 'member' && this.value(f, call.callee.obj, depth + 1).t === 'sym') return UNKNOWN;
-    const t = sym.callbackParams?.[ctx.arg]?.[ctx.param];
+    const arg = ctx.arg >= 0 ? ctx.arg : this.py(fn.f).callbackKeys?.[fn.s]?.[this.py(f).lambdaKeys?.[l] ?? ''];
+    const t = arg === undefined ? undefined : sym.callbackParams?.[arg]?.[ctx.param];
     return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
   }
 
