@@ -285,7 +285,8 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (where `x.path == null` held, or `x.path != null` failed: a member type whose `path` is surely defined is ruled out)
   const nullish = !has && !not && tags.every((t) => NULLISH_TAGS.includes(t));
   const kept = parts.filter((x) => {
-    if (has) return !this.surelyWithout(x, key);
+    // (where it failed: the member types that may lack the member, those declaring it without `?` dropped)
+    if (has) return not ? !this.surelyHas(x, key) : !this.surelyWithout(x, key);
     const t = this.tagOf(x, key);
     return t === undefined ? !(falsy && this.surelyTruthy(x, key)) && !(nullish && this.surelyDefined(x, key)) : tags.includes(t) !== !!not;
   });
@@ -413,6 +414,29 @@ export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
   }
   if (x.t === 'obj') return !x.open && !x.index && x.key === undefined && !x.calls && !x.props.some((p) => p.name === name) && !x.others?.includes(name) && !(x.decls && declOf(x, name));
   return false;
+}
+
+/**
+ * True when member type `x` of a union surely has member `name`, so that a failed `'name' in x` test rules it out: a
+ * class or interface declaring it (or inheriting it) as a property without `?` or a method, or an object type alias's
+ * declaration of it without `?`; never a type we cannot read whole.
+ */
+export function surelyHas(this: Evaluator, x: Val, name: string): boolean {
+  let m: SymRef | undefined;
+  if (x.t === 'inst') {
+    const found = this.findMember(x, name, false);
+    if (found && found !== 'ext') m = found;
+  } else if (x.t === 'obj' && x.decls) {
+    const d = x.decls.find((y) => y.name === name);
+    if (d) m = { f: x.f, s: d.s };
+  }
+  if (!m) return false;
+  const sym = this.sym(m);
+  if (sym.label !== 'Property' && sym.label !== 'Method') return false;
+  // (`component?: never` may be missing: the declaration's text says whether a `?` follows the name)
+  const sig = sym.signature ?? '';
+  const at = sig.indexOf(sym.name);
+  return at >= 0 && (sym.label === 'Property' ? /^\s*:/ : /^\s*[(<]/).test(sig.slice(at + sym.name.length));
 }
 
 /** True when a class or interface above `x` has an index signature or is no project type (it may answer any name). */

@@ -285,3 +285,9 @@ test('graph edits on the rename-guarded-parts fixture: TypeScript findRenameLoca
   t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-in-failed fixture: TypeScript findRenameLocations exactly (where a `\'key\' in x` test failed, the member types declaring the key without `?` dropped)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-in-failed');
+  t.true(report.compared >= 30, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
