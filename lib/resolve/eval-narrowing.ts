@@ -590,7 +590,8 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
     const m = this.member(x, name);
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
-  return out;
+  // (parts an initializer narrowed to, not known: see localValueUncached)
+  return o.some && out.length > 1 ? [] : out;
 }
 
 /**
