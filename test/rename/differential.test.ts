@@ -300,3 +300,9 @@ test('graph edits on the rename-initialized-unions fixture: TypeScript findRenam
   t.deepEqual(differing(left), []);
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the reads left are counted as misses');
 });
+
+test('graph edits on the rename-overloaded-guards fixture: TypeScript findRenameLocations exactly (an overloaded type guard narrows by the signature the call\'s arguments pick)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-overloaded-guards');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type GuardSignature, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -946,7 +946,34 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
     if (!sym.more || !sigs || (sym.label !== 'Function' && sym.label !== 'Method')) continue;
     if (!sym.params) this.overloadParams(sym, sigs);
     this.overloadResults(sym, sigs);
+    if (sym.predicate && this.predicateOf.size) this.overloadGuards(sym, sigs);
   }
+}
+
+/**
+ * `sym.guards` of an overloaded type guard whose signatures' predicates differ: each signature's arity, parameter type
+ * texts and predicate, for a call's arguments to pick the one the checker's overload resolution takes.
+ */
+export function overloadGuards(this: Collector, sym: SymbolFact, sigs: Node[]): void {
+  if (sigs.length < 2) return;
+  const out: GuardSignature[] = [];
+  for (const sig of sigs) {
+    const pred = this.predicateOf.get(sig);
+    if (!pred) return;
+    let min = 0, max = 0;
+    const params: Array<string | null> = [];
+    for (const slot of this.realSlots(this.slotsOf.get(sig) ?? [])) {
+      const t = this.text.slice(slot.start, Math.min(slot.end, slot.start + 64));
+      if (t.startsWith('...')) return;
+      max++;
+      if (!/^[\w$]+\s*\?/.test(t) && !/^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(t)) min = max;
+      const type = this.slotType.get(slot);
+      params.push(type ? this.text.slice(type.start, type.end) : null);
+    }
+    out.push({ min, max, params, predicate: this.expr(pred) });
+  }
+  const first = JSON.stringify(out[0].predicate);
+  if (out.some((o) => JSON.stringify(o.predicate) !== first)) sym.guards = out;
 }
 
 /**
