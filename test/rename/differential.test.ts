@@ -306,3 +306,9 @@ test('graph edits on the rename-overloaded-guards fixture: TypeScript findRename
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-negated-guards fixture: TypeScript findRenameLocations exactly (a negated guard call narrows where it held as where the guard failed, and its other branch as where the guard held)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-negated-guards');
+  t.true(report.compared >= 12, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
