@@ -312,3 +312,9 @@ test('graph edits on the rename-negated-guards fixture: TypeScript findRenameLoc
   t.true(report.compared >= 12, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-nullable-lookups fixture: TypeScript findRenameLocations exactly (the key of `T[\'k\']` on a type parameter whose constraint holds `null` or `undefined` names no member, but in a conditional\'s true branch testing T)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-nullable-lookups');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

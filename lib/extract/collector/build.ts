@@ -433,10 +433,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
   }
   // the string key of an indexed access type (`ArkEnv['onFail']`, `d['schema']`): the member of that type it names
-  this.lookupTypes.forEach((l) => {
+  this.lookupTypes.forEach((l, node) => {
     if (l.any) return;
     const of = this.expr(l.of);
     if (of.k === 'other' || of.k === 'lit') return;
+    if (this.nullableLookup(of, l.of, node)) return;
     refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true, lookup: true });
   });
   // the string key of an element access (`u['name']`): the member it reads, as the checker resolves it
@@ -1125,4 +1126,33 @@ export function paramMembers(this: Collector, symbols: SymbolFact[]): Map<number
     if (m >= 0) (out ??= new Map()).set(l, m);
   });
   return out;
+}
+
+/**
+ * True for the key of an indexed access type on a type parameter whose constraint holds `null` or `undefined` (`T['params']`
+ * of `T extends ParameterizedObject | undefined`): the checker looks the key up on that union, which its nullish part
+ * lacks (under strictNullChecks), so it names no member; not in the true branch of a conditional type testing that
+ * parameter against another type than `any` or `unknown`, where the checker reads it as the intersection with that type.
+ */
+export function nullableLookup(this: Collector, of: Expr, ofNode: Node, lookup: Node): boolean {
+  let e = of;
+  while (e.k === 'narrowed') e = e.of;
+  if (e.k !== 'id' || e.b === undefined || !bindsLocal(e.b)) return false;
+  const l = bindingIndex(e.b);
+  if (!this.typeLocals.has(l)) return false;
+  const constraint = this.localNodes[l]?.type;
+  const nullable = (n: Node, depth: number): boolean => {
+    const parts = this.unions.get(n);
+    return !!parts && !this.conditionals.has(n) && depth < 8 && parts.some((p) => this.isNullish(p) || nullable(p, depth + 1));
+  };
+  if (!constraint || !nullable(constraint, 0)) return false;
+  const name = this.text.slice(ofNode.start, ofNode.end);
+  let substituted = false;
+  this.conditionalTests.forEach((test, cond) => {
+    if (substituted || cond.start > lookup.start || lookup.end > cond.end || this.text.slice(test.check.start, test.check.end) !== name) return;
+    const branch = [...(this.unions.get(cond) ?? [])].sort((a, b) => a.start - b.start)[0];
+    const ext = this.text.slice(test.ext.start, test.ext.end).trim();
+    if (branch && branch.start <= lookup.start && lookup.end <= branch.end && ext !== 'any' && ext !== 'unknown') substituted = true;
+  });
+  return !substituted;
 }
