@@ -318,3 +318,9 @@ test('graph edits on the rename-nullable-lookups fixture: TypeScript findRenameL
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-private-members fixture: TypeScript findRenameLocations exactly (a private member\'s occurrences outside its class, and `module.exports.X` in a TypeScript file, left to text_search)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-private-members');
+  t.true(report.compared >= 7, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
