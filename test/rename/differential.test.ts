@@ -324,3 +324,9 @@ test('graph edits on the rename-private-members fixture: TypeScript findRenameLo
   t.true(report.compared >= 7, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-any-unions fixture: TypeScript findRenameLocations exactly (a union holding a type of a package not installed is `any`)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-any-unions');
+  t.true(report.compared >= 4, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
