@@ -330,3 +330,11 @@ test('graph edits on the rename-any-unions fixture: TypeScript findRenameLocatio
   t.true(report.compared >= 4, `only ${report.compared} symbols compared`);
   t.deepEqual(differing(), []);
 });
+
+test('graph edits on the rename-defaulted-patterns fixture: TypeScript findRenameLocations exactly (the keys of an untyped parameter\'s pattern with a default, in a contextually typed function, left to text_search), but for the default literal\'s keys', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-defaulted-patterns');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  // (the key of the default's literal, which the language service links to the contextual type: not read)
+  const left = (m: string) => /^src\/creators\.ts:23:/.test(m);
+  t.deepEqual(differing(left), []);
+});

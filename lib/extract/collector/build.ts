@@ -451,6 +451,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   });
   for (const k of this.patternKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
+    if (this.defaultedPattern(k.pattern)) continue;
     const obj = this.patternValue(k.pattern, 0);
     if (obj) refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(k.key), from: k.from, key: true });
   }
@@ -1155,4 +1156,25 @@ export function nullableLookup(this: Collector, of: Expr, ofNode: Node, lookup: 
     if (branch && branch.start <= lookup.start && lookup.end <= branch.end && ext !== 'any' && ext !== 'unknown') substituted = true;
   });
   return !substituted;
+}
+
+/**
+ * True for a pattern of an untyped parameter with a default (`(arg, { subscribe = true } = {}) => …` of a declared
+ * function type), or one nested in it: the language service reads its keys on the default's type, not on the
+ * parameter's contextual type, so they name no member of the latter.
+ */
+export function defaultedPattern(this: Collector, pattern: Node): boolean {
+  let p = pattern;
+  for (let depth = 0; depth < 8; depth++) {
+    const nested = this.patternNested.get(p);
+    if (!nested) break;
+    p = nested.outer;
+  }
+  const slot = this.patternSlot.get(p);
+  // (the slot is the parameter with its default, `{ a } = {}`, when there is one)
+  if (!slot || this.slotType.has(slot) || slot.end <= p.end || !/^\s*=/.test(this.text.slice(p.end, slot.end))) return false;
+  // (of a function typed by its context; elsewhere the parameter's type is the default's, whose keys these are)
+  const l = this.slotLocal.get(slot);
+  const local = l === undefined ? undefined : this.localNodes[l];
+  return !!local && (local.ctx !== undefined || local.ctxType !== undefined);
 }
