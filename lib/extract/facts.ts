@@ -91,8 +91,11 @@ export type Expr =
    * where that result names a type parameter nothing binds, which the checker infers from what the function returns)
    */
   | { k: 'call'; callee: Expr; args?: Array<Expr | null>; argc?: number; targs?: Expr[]; ctx?: true }
-  /** `args`: as a call's (what a generic class's constructor binds its type parameters to). */
-  | { k: 'new'; callee: Expr; args?: Array<Expr | null> }
+  /**
+   * `args`: as a call's (what a generic class's constructor binds its type parameters to); `argc`: the count of
+   * arguments, where a lambda among them is typed by the constructor's parameter (a `builder`'s call)
+   */
+  | { k: 'new'; callee: Expr; args?: Array<Expr | null>; argc?: number }
   /** (`from`: Python's `yield from g`, which gives what the generator g returns) */
   | { k: 'await'; inner: Expr; from?: true }
   /**

@@ -76,6 +76,8 @@ class NominalCollector {
   private readonly heritage = new Map<number, Rec[]>();
   private readonly annotations = new Map<number, Rec[]>();
   private readonly tupleItems = new Map<number, number[]>();
+  /** An anonymous structure type's fields (`type.object.prop`), by the type's node: each name and its type's node. */
+  private readonly objectProps = new Map<number, Array<{ name: number; item: number }>>();
   private readonly keyAt = new Map<number, Rec>();
   /** Scopes inside which a name has a narrower type (a type switch's case, a smart cast's branch). */
   private readonly narrowAt = new Map<number, Rec[]>();
@@ -174,6 +176,7 @@ class NominalCollector {
         else if (prev.role === role) this.exprAt.set(subject, merged(prev, rec));
       }
       else if (role === 'type.tuple.item') push(this.tupleItems, subject, caps.item);
+      else if (role === 'type.object.prop') { if (caps.name !== undefined && caps.item !== undefined) push(this.objectProps, subject, { name: caps.name, item: caps.item }); }
       else if (role.startsWith('type.')) { if (!this.typeAt.has(subject)) this.typeAt.set(subject, rec); }
       else if (role.startsWith('heritage.')) push(this.heritage, subject, rec);
       else if (role === 'annotation') push(this.annotations, subject, rec);
@@ -556,7 +559,11 @@ class NominalCollector {
     // a parameter of a lambda handed to a call, written without a type: the called function's parameter type's (NominalSyntax.lambdaParamTypes)
     const builder = top.scope.builder;
     if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
-      const param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      let param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
+      // (where the lambda's parameter list is a node of its own, the name's place in it: a destructured parameter,
+      // Kotlin's `{ (k, v), x -> … }`, declares no parameter of that count)
+      const list = this.syntax.lambdaParams !== undefined ? this.t.parent[this.t.parent[nameNode]] : -1;
+      if (list >= 0 && this.names.typeName(this.t.type[list]) === this.syntax.lambdaParams) param = this.position(list, nameNode);
       if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
@@ -688,7 +695,13 @@ class NominalCollector {
     // `f(a) { … }`: the call is the inner one, which counts the trailing lambda
     const first = this.t.firstChild(r.call);
     const call = !this.exprAt.has(r.call) && first >= 0 && this.exprAt.get(first)?.kind === 'trailing' ? first : r.call;
-    if (!e) this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: this.expr(call) } : { k: 'builder', call: this.expr(call), arg: r.arg }));
+    if (!e) {
+      let ce = this.expr(call);
+      // a constructor's lambda argument (C#'s `new Foo(x => x.Bar())`): the count picks the constructor
+      const argc = ce.k === 'new' ? this.argCount(this.exprAt.get(call)?.caps.args) : undefined;
+      if (ce.k === 'new' && argc !== undefined) ce = { ...ce, argc };
+      this.builderExprs.set(key, (e = r.arg === undefined ? { k: 'builder', call: ce } : { k: 'builder', call: ce, arg: r.arg }));
+    }
     return e;
   }
 
@@ -832,6 +845,7 @@ class NominalCollector {
           const argc = this.argCount(c.args);
           // a trailing lambda written after the parentheses is one argument more (as at the call site)
           if (argc !== undefined) out.argc = ex.kind === 'trailing' ? argc + 1 : argc;
+          else if (ex.kind === 'infix' && c.arg !== undefined) out.argc = 1;
           // a free name's call may be a builtin whose result its arguments give (`new(T)`, `append(xs, x)`)
           if (callee.k === 'id' && callee.b === undefined && argc) out.args = this.firstArgs(c.args!, 2);
           return out;
@@ -927,6 +941,9 @@ class NominalCollector {
   private typeUncached(node: number): Expr {
     const ty = this.typeAt.get(node);
     if (!ty) {
+      // an anonymous structure type (Go's `struct{ name string; x *Foo }`): its fields' types by name
+      const props = this.objectProps.get(node);
+      if (props) return { k: 'object', props: props.map((p) => ({ name: this.name(p.name), type: this.typeExpr(p.item) })) };
       if (this.idAt.has(node)) return this.idExpr(node);
       const ex = this.exprAt.get(node);
       if (ex) return this.expr(node);
@@ -1133,6 +1150,11 @@ class NominalCollector {
       let argc = ex.kind === 'declared' || ex.kind === 'bare' ? this.argCount(c.args) ?? 0 : this.argCount(c.args);
       // a trailing lambda written after the parentheses (Kotlin's `f(a) { … }`) is one argument more
       if (argc !== undefined && ex.kind === 'trailing') argc++;
+      // an infix call (Kotlin's `a and b`, kind `infix`): its one argument, @arg
+      if (ex.kind === 'infix' && c.arg !== undefined) {
+        call.argc = 1;
+        if (this.syntax.overloads) call.argv = [this.argValue(c.arg)];
+      }
       if (argc !== undefined) {
         const args = this.argFacts(c.args!, callee);
         if (args.length) call.args = args;

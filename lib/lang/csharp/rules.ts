@@ -98,6 +98,8 @@ const nominal: NominalLanguage['nominal'] = {
   // call passes is not read, so such a type gets no default constructor's edge
   primaryConstructor: (type) => PRIMARY_CONSTRUCTOR.test(type.signature ?? ''),
   isBuiltin: (name) => BUILTINS.has(name),
+  // \`Assert.Equal(…)\` with \`using Xunit;\`: a PascalCase receiver the project declares nowhere is an outside type
+  outsideReceiver: (name) => /^[A-Z]/.test(name),
   // System.Object's members (its static ones are called by their names inside a class), and System.Enum's instance ones
   rootMembers: {
     instance: new Set(['GetType', 'ToString', 'Equals', 'GetHashCode', 'MemberwiseClone', 'ReferenceEquals']),

@@ -61,11 +61,14 @@
 ((invocation_expression arguments: (argument_list (argument (declaration_expression type: (_) @type name: (identifier) @name)) @arg)) @call (#set! role "decl.local:out"))
 ((lambda_expression parameters: (implicit_parameter) @name) (#set! role "decl.param"))
 ; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (LINQ's `Where`,
-; `Select`, List's `ForEach`: csharpSyntax's list)
-((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (implicit_parameter) @name)))) (#set! role "decl.local:callback"))
-((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (parameter_list . (parameter name: (identifier) @name)))))) (#set! role "decl.local:callback"))
+; `Select`, List's `ForEach`: csharpSyntax's list); of another method, the method's delegate parameter's (the role
+; is the parameter patterns' above, whose match at the lambda comes later: so the kind is kept, not the role lost)
+((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (implicit_parameter) @name)))) (#set! role "decl.param:callback"))
+((invocation_expression function: (member_access_expression expression: (_) @iter name: (identifier) @method) arguments: (argument_list . (argument (lambda_expression parameters: (parameter_list . (parameter name: (identifier) @name)))))) (#set! role "decl.param:callback"))
 ; a lambda among a call's arguments: its parameters written without a type are the called method's delegate parameter's
 ((invocation_expression arguments: (argument_list (argument (lambda_expression) @scope)) @args) @call (#set! role "decl.builder"))
+; (or a constructor's: `new Policy(x => x.Run())`)
+((object_creation_expression arguments: (argument_list (argument (lambda_expression) @scope)) @args) @call (#set! role "decl.builder"))
 ((type_parameter name: (identifier) @name) (#set! role "decl.typeparam"))
 
 ([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_section) (using_statement)

@@ -40,6 +40,13 @@
 ; package-level vars and consts are symbols, local ones locals (decl.var decides by where it is)
 ((var_spec name: (identifier) @name type: (_)? @type value: (expression_list)? @values) @def (#set! role "decl.var:var"))
 ((const_spec name: (identifier) @name type: (_)? @type value: (expression_list)? @values) @def (#set! role "decl.var:const"))
+; a const written bare in a group repeats the spec above it (\`const ( A Kind = iota; B; C )\`: B is of A's type, C of
+; B's; after \`d = 3\`, an untyped int): its value is read as the one above's
+((const_declaration (const_spec name: (identifier) @value) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+; (with one to three comment lines between: a doc comment above each constant)
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
+((const_declaration (const_spec name: (identifier) @value) . (comment) . (comment) . (comment) . (const_spec name: (identifier) @name !type !value) @def) (#set! role "decl.var:const"))
 
 ; ---------------------------------------------------------------- locals
 ((parameter_declaration name: (identifier) @name type: (_) @type) (#set! role "decl.param"))
@@ -82,6 +89,8 @@
 ((parameter_list) @type (#set! role "type.tuple"))
 ((parameter_list (parameter_declaration type: (_) @item)) @type (#set! role "type.tuple.item"))
 ((function_type result: (_)? @returns) @type (#set! role "type.fn"))
+; an anonymous structure type's fields (`[]struct{ name string; fn func() }`, a test table's element)
+((struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @item))) @type (#set! role "type.object.prop"))
 ((slice_expression operand: (_) @inner) @expr (#set! role "expr.wrap"))
 
 ; inside a type switch's case of one type, its variable has that type

@@ -35,6 +35,9 @@ const STDLIB = [
   'LinkedHashMap', 'LinkedHashSet', 'enumValues', 'enumValueOf', 'ranges', 'until', 'downTo', 'step', 'require', 'also',
 ];
 const BUILTINS = new Set([...STDLIB, ...JAVA_LANG]);
+/** The infix members of kotlin.Int and kotlin.Long (the shifts take an Int, the others the receiver's type). */
+const BITWISE = new Set(['and', 'or', 'xor', 'shl', 'shr', 'ushr']);
+const SHIFTS = new Set(['shl', 'shr', 'ushr']);
 
 const NAMES: NameRules = {
   // a package's declarations are seen by their simple names in its other files
@@ -107,6 +110,14 @@ const nominal: NominalLanguage['nominal'] = {
   librarySupertypes: KOTLIN_SUPERTYPES,
   // a member that cannot take the arguments does not hide an extension that can (`map.puttingAll(pairs)`)
   inapplicableMembersYield: true,
+  // Int's and Long's bitwise members: `x and 0xff` of an Int runs Int.and(Int), not a project's `Int.and(other: Long)`
+  // (an Int literal is a Long where a Long is wanted)
+  libraryMemberTakes: (type, name, arg, literal) => {
+    if ((type !== 'Int' && type !== 'Long') || !BITWISE.has(name)) return false;
+    const want = SHIFTS.has(name) ? 'Int' : type;
+    return arg === want || (literal && arg === 'Int' && want === 'Long');
+  },
+  exactLiterals: new Set(['Long', 'String', 'Char']),
   superInterfaces: true,
   valuesYieldToFunctions: true,
   structural: false,

@@ -13,10 +13,13 @@ export const kotlinSyntax: NominalSyntax = {
     'lastOrNull', 'find', 'findLast', 'single', 'singleOrNull', 'count', 'sumOf', 'sortedBy', 'sortedByDescending', 'maxBy', 'minBy', 'maxByOrNull',
     'minByOrNull', 'maxOf', 'minOf', 'groupBy', 'associateBy', 'associateWith', 'associate', 'partition', 'takeWhile', 'dropWhile', 'onEach',
     'distinctBy', 'filterTo', 'mapTo', 'flatMapTo', 'sumBy', 'takeLastWhile', 'dropLastWhile', 'indexOfFirst', 'indexOfLast', 'removeIf', 'removeAll',
-    'retainAll', 'sortBy', 'sortByDescending', 'chunkedBy', 'windowedBy']),
+    'retainAll', 'sortBy', 'sortByDescending', 'chunkedBy', 'windowedBy',
+    // (their lambda's second parameter: tags.scm hands these the element there, the index first)
+    'forEachIndexed', 'mapIndexed', 'mapIndexedNotNull', 'filterIndexed', 'onEachIndexed', 'mapIndexedTo', 'mapIndexedNotNullTo', 'filterIndexedTo']),
   selfCallbacks: new Set(['let', 'also', 'takeIf', 'takeUnless']),
   receiverCallbacks: new Set(['apply', 'run', 'with']),
   implicitParam: 'it',
+  lambdaParamTypes: true,
   lambdaParams: 'lambda_parameters',
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

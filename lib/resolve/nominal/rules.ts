@@ -216,6 +216,20 @@ export interface NominalRules {
   superInterfaces?: boolean;
   /** A member whose parameters cannot take a call's arguments yields to an extension of the receiver's type that can (Kotlin). */
   inapplicableMembersYield?: boolean;
+  /**
+   * Whether library type `type`'s own member `name` takes one argument of type `arg` (`literal`: a literal of that
+   * type), so that it, not a project extension of that name, is what a call on a value of the type runs (Kotlin's
+   * `Int.and(Int)` before an `infix fun Int.and(other: Long)`).
+   */
+  libraryMemberTakes?: (type: string, name: string, arg: string, literal: boolean) => boolean;
+  /**
+   * Whether a free name no scope and no project declaration knows, as a member call's receiver, is an outside type's
+   * (C#: a PascalCase name there comes from a \`using\` of an outside namespace, or an outside base class; every
+   * local, parameter and pattern variable is declared)
+   */
+  outsideReceiver?: (name: string) => boolean;
+  /** The types of literals that convert to no other type (Kotlin's `1L`, `"a"`, `'c'`; an Int literal may be a Long). */
+  exactLiterals?: ReadonlySet<string>;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**

@@ -50,6 +50,8 @@ export type Val =
   | { t: 'fnval'; returns: Lazy }
   /** A library type (what its name is written as, and its type arguments). */
   | { t: 'ext'; name?: string; args?: Lazy[] }
+  /** A value of an anonymous structure type (Go's `struct{ x *Foo }`): its fields' types by name. */
+  | { t: 'shape'; props: ReadonlyArray<{ name: string; type: Lazy }> }
   | { t: 'none' };
 
 export const NONE: Val = { t: 'none' };
@@ -68,10 +70,6 @@ function atReturnConfidence(v: Val): Val {
   return v.t === 'inst' ? { ...v, c: Math.min(v.c, CONFIDENCE['return-type']) } : v;
 }
 
-/**
- * What a call gives to pick among overloads: its argument count, or the count with the arguments' values and where
- * they are written (file, enclosing symbol), to pick by their types.
- */
 /** A call's argument count, or the site itself where the call keeps its arguments' values (`argv`) or labels. */
 export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; labels?: readonly string[]; targs?: number; f: number; from: number };
 
@@ -143,6 +141,7 @@ export class Evaluator {
       case 'map': return { t: 'map', key: e.key ? { f, e: e.key, from, subst } : undefined, of: { f, e: e.of, from, subst } };
       case 'list': return { t: 'tuple', items: e.items.map((x) => ({ f, e: x, from, subst })) };
       case 'fntype': return { t: 'fnval', returns: { f, e: e.returns, from, subst } };
+      case 'object': return { t: 'shape', props: e.props.map((p) => ({ name: p.name, type: { f, e: p.type, from, subst } })) };
       default: return NONE;
     }
   }
@@ -345,10 +344,10 @@ export class Evaluator {
     let v: Val = NONE;
     this.builderMemo.set(b, PENDING);
     const call = b.call;
-    if (call.k === 'call') {
-      // the arguments known pick among overloads as at the call site (a lambda fits a function type)
+    if (call.k === 'call' || call.k === 'new') {
+      // the arguments known pick among overloads (a constructor's too, C#'s `new Foo(x => x.Bar())`) as at the call site
       const argc: Arity = call.argc !== undefined && call.args?.length ? { n: call.argc, argv: call.args.map((a) => a ?? OTHER_EXPR), f, from } : call.argc;
-      const res = this.call(f, call.callee, from, argc, depth + 1);
+      const res = call.k === 'new' ? this.newCall(f, call.callee, from, argc) : this.call(f, call.callee, from, argc, depth + 1);
       const t = 'targets' in res ? res.targets[0] : undefined;
       const params = t ? this.w.sym(t).params : undefined;
       // (an extension method called on its receiver: the receiver is its first parameter, where the parameters list it)
@@ -453,6 +452,7 @@ export class Evaluator {
   /** Member `name` of a value. */
   memberValue(f: number, obj: Val, name: string, from: number, depth: number): Val {
     switch (obj.t) {
+      case 'shape': { const p = obj.props.find((x) => x.name === name); return p ? this.lazy(p.type, depth) : NONE; }
       case 'pkg': {
         const rs = this.w.packages.get(obj.key)?.get(name);
         if (!rs) {
@@ -819,10 +819,10 @@ export class Evaluator {
           const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
           if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
         }
-        // project functions none of which can take the arguments (no literal among them: `1` may convert) yield to
-        // the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
-        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object' && argc.argv?.every((a) => a.k !== 'lit')
-          && this.fitsNone(fns, argc)) return EXTERNAL;
+        // project functions none of which can take the arguments (no literal among them that may convert: `1` may be a Long,
+        // `1L` not) yield to the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
+        if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object'
+          && argc.argv?.every((a) => a.k !== 'lit' || (a.type !== undefined && this.rules.exactLiterals?.has(a.type))) && this.fitsNone(fns, argc)) return EXTERNAL;
         const reason: Reason = found.reason;
         return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
@@ -844,7 +844,9 @@ export class Evaluator {
           const p = this.memberCall(f, { t: 'pkg', key: pkg }, callee.name, argc, undefined, depth);
           if ('targets' in p && p.targets.length) return p;
         }
-        return res;
+        // a free name the project declares nowhere naming an outside type (NominalRules.outsideReceiver: C#'s \`Assert.Equal(…)\`)
+        const outside = 'unresolved' in res && recv.t === 'none' && obj.k === 'id' && obj.b === undefined && !obj.recv && this.rules.outsideReceiver?.(obj.name);
+        return outside && !this.names.value(f, from, obj.name) && !this.names.type(f, from, obj.name) ? EXTERNAL : res;
       }
       default: return UNRESOLVED;
     }
@@ -1022,15 +1024,26 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
-        const ext = this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
+        const ext = this.libraryMemberRuns(recv, name, argc) ? EXTERNAL : this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
         return EXTERNAL;
       }
       case 'fn': return EXTERNAL;
+      // a field of an anonymous structure holding a function (`tt.fn()`): no project method of that name runs
+      case 'shape': return this.holdsFunction(this.memberValue(f, recv, name, -1, depth), depth) ? EXTERNAL : UNRESOLVED;
       default: return UNRESOLVED;
     }
+  }
+
+  /** Whether the library type's own member takes the call's one argument (NominalRules.libraryMemberTakes): it runs, no extension. */
+  private libraryMemberRuns(recv: Val, name: string, argc: Arity): boolean {
+    const takes = this.rules.libraryMemberTakes, a = typeof argc === 'object' && argc.n === 1 ? argc.argv?.[0] : undefined;
+    if (!takes || recv.t !== 'ext' || !recv.name || !a || typeof argc !== 'object') return false;
+    if (a.k === 'lit') return a.type !== undefined && takes(recv.name, name, a.type, true);
+    const v = this.dealias(this.value(argc.f, a, argc.from));
+    return v.t === 'ext' && v.name !== undefined && takes(recv.name, name, v.name, false);
   }
 
   /** Whether a call without arguments names symbols that declare their accessor (NominalRules.accessorKinds). */
@@ -1049,9 +1062,14 @@ export class Evaluator {
   private heldCall(rs: readonly SymRef[], reason: Reason, c: number, depth: number): CallRes {
     const r = rs[0];
     if (!r || rs.some((x) => { const sym = this.w.sym(x); return sym.label !== 'Property' && sym.label !== 'Variable'; })) return UNRESOLVED;
-    let v = this.dealias(this.symType(r, depth + 1));
+    return this.holdsFunction(this.symType(r, depth + 1), depth) ? { held: r, reason, c } : UNRESOLVED;
+  }
+
+  /** Whether a value's declared type is a function type (one written, a named type or alias of one) or an outside type. */
+  private holdsFunction(t: Val, depth: number): boolean {
+    let v = this.dealias(t);
     if (v.t === 'inst') v = this.aliasTarget(v.e, depth) ?? this.underlying(v.e, depth) ?? v;
-    return v.t === 'fnval' || v.t === 'fn' || v.t === 'ext' ? { held: r, reason, c } : UNRESOLVED;
+    return v.t === 'fnval' || v.t === 'fn' || v.t === 'ext';
   }
 
   /** Whether `name` is a member the language's root type (or, for an enum, the enum base) gives type `ent` (NominalRules.rootMembers). */
