@@ -140,7 +140,7 @@ export type Expr =
    * `index`: a subscription (`x[k]`) rather than an iteration (`for`, unpacking): Python asks a class's
    * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key.
    */
-  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true }
+  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true; slice?: true }
   /**
    * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
    * `any && b` is `any` to the checker.
@@ -572,6 +572,8 @@ export interface RefFact {
    * (text_search), not an edit applied by default.
    */
   unparsed?: true;
+  /** The name called (with `bare`): a `call` occurrence, where a call's own does not name the symbol (Python's shared locals). */
+  called?: true;
 }
 
 /**

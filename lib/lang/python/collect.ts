@@ -9,14 +9,14 @@ import type { FlatTree } from '../../extract/flat-tree.ts';
 import { forEachCapture, type Match, type MatchSource } from '../../extract/query-match.ts';
 import {
   bindingIndex, bindsLocal, symbolBinding, toPos,
-  type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type SymbolFact, type SymbolLabel,
+  type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
 import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
-import { PyNarrowing } from './narrowing.ts';
+import { PyLambdas } from './lambdas.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
@@ -33,14 +33,14 @@ const CASTS = new Set(['typing.cast', 'typing_extensions.cast']);
 /** Functions of the standard library that give a value of their first argument's type (typeshed's `(obj: T, …) -> T`). */
 const SAME_TYPE = new Set(['copy.copy', 'copy.deepcopy', 'dataclasses.replace']);
 /** Builtins whose result is made of their first argument (its elements; `type`: its class), resolve.ts `builtinResult`. */
-const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'enumerate', 'min', 'max', 'anext', 'aiter', 'type']);
+const ELEMENT_BUILTINS = new Set(['next', 'iter', 'reversed', 'sorted', 'list', 'tuple', 'set', 'frozenset', 'dict', 'enumerate', 'min', 'max', 'anext', 'aiter', 'type']);
 
 /** Collects a Python file's facts. */
 export function collectPython(flat: FlatTree, names: PyNames, text: string, filePath: string, matches: Match[] | MatchSource, parseErrors: number, roles: ReadonlyArray<string | undefined>): FileFacts {
   return unshared(new PyCollector(flat, names, text, filePath).collect(matches, roles, parseErrors), new Set());
 }
 
-class PyCollector extends PyNarrowing {
+class PyCollector extends PyLambdas {
   /** Nodes the queries gave a role (node index → role). */
   private readonly role = new Map<number, string>();
   /** Class symbol → its attributes by name (Property symbols). */
@@ -48,7 +48,6 @@ class PyCollector extends PyNarrowing {
   /** Names last assigned a path a script computes (`HERE = os.path.dirname(__file__)`), for `sys.path` roots. */
   private readonly pathVars = new Map<string, PathValue>();
   /** A lambda's node → the calls and references of its body (`[calls from, to, refs from, to)`): a name it is bound to owns them. */
-  private readonly lambdaBodies = new Map<number, [number, number, number, number]>();
   /** What the function being visited yields (`yield v`: v; `yield from xs`: an element of xs), for its calls' elements. */
   private yields: Expr[] = [];
   /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
@@ -103,20 +102,24 @@ class PyCollector extends PyNarrowing {
    */
   private sharedLocalOccurrences(): void {
     if (!this.sharedLocals.size) return;
-    const places = new Map<number, Pos[]>();
-    const add = (b: number | undefined, at: Pos): void => {
+    const places = new Map<number, Array<[Pos, boolean]>>();
+    const add = (b: number | undefined, at: Pos, called: boolean): void => {
       if (b === undefined || !bindsLocal(b) || !this.sharedLocals.has(bindingIndex(b))) return;
       const l = bindingIndex(b);
       const list = places.get(l);
-      if (list) list.push(at); else places.set(l, [at]);
+      if (list) list.push([at, called]); else places.set(l, [[at, called]]);
     };
-    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at);
-    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at);
+    for (const r of this.refs) if (r.value.k === 'id') add(r.value.b, r.at, false);
+    for (const c of this.calls) if (c.callee.k === 'id') add(c.callee.b, c.at, true);
     for (const [l, syms] of this.sharedLocals) {
-      const at = [...(this.localWrites.get(l) ?? []), ...(places.get(l) ?? [])];
+      const at: Array<[Pos, boolean]> = [...(this.localWrites.get(l) ?? []).map((p): [Pos, boolean] => [p, false]), ...(places.get(l) ?? [])];
       for (const s of syms) {
         const sym = this.symbols[s];
-        for (const p of at) this.refs.push({ value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true });
+        for (const [p, called] of at) {
+          const ref: RefFact = { value: { k: 'id', name: sym.name, b: symbolBinding(s) }, kind: 'value', at: p, from: sym.parent, bare: true };
+          if (called) ref.called = true;
+          this.refs.push(ref);
+        }
       }
     }
   }
@@ -635,6 +638,8 @@ class PyCollector extends PyNarrowing {
 
   private parameters(params: number, fs: Scope, outer: Scope, methodKind: string | undefined): void {
     let first = true;
+    // (an argument's position: `self` and `cls` are the receiver's)
+    let position = 0;
     for (const p of this.namedKids(params)) {
       const ty = this.type(p);
       let nameNode = -1, typeNode = -1, valueNode = -1;
@@ -656,7 +661,7 @@ class PyCollector extends PyNarrowing {
         nameNode = this.namedKids(p)[0] ?? -1;
         splat = ty === 'list_splat_pattern' ? 'list' : 'dict';
       } else continue;
-      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { first = false; continue; }
+      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { if (!(first && fs.cls !== undefined)) position++; first = false; continue; }
       const name = this.txt(nameNode);
       const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
@@ -679,6 +684,10 @@ class PyCollector extends PyNarrowing {
       }
       if (valueNode >= 0 && typeNode >= 0) this.expr(valueNode, outer);
       if (fs.sym !== undefined) injectedDependencies(this, [valueNode, typeNode], this.refs, this.calls, refs0, calls0, fs.sym);
+      // a parameter declared `Callable[[A, B], R]` (or Optional of one): what a lambda passed to it receives
+      const fn = !splat && loc.type ? callableOf(loc.type) : undefined;
+      if (fn?.params && fs.sym !== undefined && !(first && fs.cls !== undefined)) (this.symbols[fs.sym].callbackParams ??= {})[position] = fn.params;
+      if (!(first && fs.cls !== undefined)) position++;
       first = false;
     }
   }
@@ -987,7 +996,7 @@ class PyCollector extends PyNarrowing {
    * The shape of an expression, recording its calls and name references on the way. `written`: the expression is an
    * assignment's target (its names are written, not read).
    */
-  private expr(i: number, scope: Scope, written = false): Expr {
+  protected expr(i: number, scope: Scope, written = false): Expr {
     if (i < 0) return { k: 'other' };
     const ty = this.type(i);
     switch (ty) {
@@ -1024,6 +1033,8 @@ class PyCollector extends PyNarrowing {
           if (this.type(s) === 'integer' && subs.length === 1) at = Number(this.txt(s));
           else this.expr(s, scope);
         }
+        // `xs[1:]`: a slice of a sequence is a sequence of the same elements
+        if (subs.length === 1 && this.type(subs[0]) === 'slice') return { k: 'element', of, index: true, slice: true };
         return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at, index: true } : { k: 'element', of, index: true };
       }
       case 'conditional_expression': {
@@ -1064,7 +1075,12 @@ class PyCollector extends PyNarrowing {
       }
       // `return a, b` and `x, y = a, b` are tuples without parentheses
       case 'list': case 'tuple': case 'expression_list': {
-        const items = this.namedKids(i).map((c) => this.expr(c, scope));
+        // (`[*a, *b, c]`: a splatted iterable stands for its elements, what iterating over the literal gives)
+        const items = this.namedKids(i).map((c): Expr => {
+          if (this.type(c) !== 'list_splat') return this.expr(c, scope);
+          const inner = this.namedKids(c)[0];
+          return { k: 'element', of: inner === undefined ? { k: 'other' } : this.expr(inner, scope) };
+        });
         return { k: 'list', items: items.slice(0, 8) };
       }
       // a literal mapping (`{"a": f, "b": g}`, a dispatch table): its values are what an index or `.get` gives
@@ -1147,6 +1163,8 @@ class PyCollector extends PyNarrowing {
     const first: { asType: boolean; value?: Expr } | undefined = cast || (fty === 'identifier' && ELEMENT_BUILTINS.has(canonical)) ? { asType: cast } : undefined;
     const positional: Array<Expr | null> = [], named: NamedArgFact[] = [];
     const args = this.visitArgs(argsNode, scope, first, positional, named);
+    this.keyedLambdas(canonical, callee, argsNode, positional);
+    this.lambdaContext(argsNode, this.calls.length);
     const call: CallFact = { callee, at: nameNode >= 0 ? this.pos(nameNode) : toPos(this.lineOf(i), 1, 0), from: this.owner(scope) };
     if (named.length) call.named = named;
     if (named.length && RECORD_COPIES.has(canonical) && positional[0]) call.namedOf = positional[0];
@@ -1163,7 +1181,7 @@ class PyCollector extends PyNarrowing {
     if (first?.value) e.args = [first.value];
     // the positional arguments, what a generic callee's TypeVars are solved from (generic-calls.ts); of a builtin's
     // name only the first is read, by the builtins above
-    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || (canonical === 'zip' && zipKeepsArguments(this.reader(), argsNode)) : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
+    else if ((callee.k === 'id' ? !isBuiltinName(callee.name) || (canonical === 'zip' && zipKeepsArguments(this.reader(), argsNode)) || canonical === 'filter' : callee.k === 'member') && positional.some((a) => a)) e.args = positional;
     return e;
   }
 
@@ -1219,24 +1237,6 @@ class PyCollector extends PyNarrowing {
       if (ty === 'identifier' || ty === 'attribute') out.push({ value, at: this.pos(ty === 'attribute' ? this.child(a, 'attribute') : a) });
     }
     return out;
-  }
-
-  private lambda(i: number, scope: Scope): Expr {
-    const ls: Scope = { kind: 'function', parent: scope, names: new Map(), sym: this.owner(scope) };
-    const params = this.child(i, 'parameters');
-    if (params >= 0) {
-      for (const p of this.namedKids(params)) {
-        const n = this.type(p) === 'identifier' ? p : this.child(p, 'name') >= 0 ? this.child(p, 'name') : this.namedKids(p)[0] ?? -1;
-        if (n >= 0 && this.type(n) === 'identifier') ls.names.set(this.txt(n), { k: 'local', l: this.newLocal(this.txt(n)) });
-        const v = this.child(p, 'value');
-        if (v >= 0) this.expr(v, scope);
-      }
-    }
-    const body = this.child(i, 'body');
-    const c0 = this.calls.length, r0 = this.refs.length;
-    const ret = body >= 0 ? this.expr(body, ls) : undefined;
-    this.lambdaBodies.set(i, [c0, this.calls.length, r0, this.refs.length]);
-    return ret ? { k: 'fn', ret } : { k: 'fn' };
   }
 
   private comprehension(i: number, scope: Scope): Expr {
@@ -1320,13 +1320,18 @@ class PyCollector extends PyNarrowing {
       if (head === undefined || head < 0) return { k: 'other' };
       const headName = this.type(head) === 'identifier' ? this.txt(head) : this.type(head) === 'attribute' ? this.txt(this.child(head, 'attribute')) : '';
       const typing = isTypingName(headName) && this.isTyping(head, scope);
-      const argTypes = (): Expr[] => args.flatMap((a) => (this.type(a) === 'list' ? [] : [this.annotation(a, scope)]));
       if (typing) {
         const kind = annotationNames[headName];
-        const ts = argTypes();
-        // (a Callable's parameter types are references too)
-        if (kind === 'callable') for (const a of args) if (this.type(a) === 'list') for (const x of this.namedKids(a)) this.annotation(x, scope);
-        return typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
+        // (a Callable's parameter types: what a lambda passed where it is declared receives, lambdaContext; in a
+        // `def`'s annotation the parameter list is wrapped in a `type` node)
+        const ts: Expr[] = [], params: Expr[] = [];
+        for (const a of args) {
+          const inner = this.type(a) === 'type' ? this.namedKids(a)[0] ?? a : a;
+          if (kind === 'callable' && this.type(inner) === 'list') for (const x of this.namedKids(inner)) params.push(this.annotation(x, scope));
+          else if (this.type(a) !== 'list') ts.push(this.annotation(a, scope));
+        }
+        const t = typingAnnotation(kind, ts, args.length, args.length === 2 && this.type(args[1]) === 'ellipsis');
+        return t.k === 'fntype' && params.length ? { ...t, params: params.slice(0, 8) } : t;
       }
       // a project generic (`Repo[User]`): the class with its type arguments
       const base = this.annotation(head, scope);
@@ -1425,6 +1430,14 @@ class PyCollector extends PyNarrowing {
 }
 
 /** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
+/** The callable type an annotation declares: `Callable[…]` itself, or its one callable part (`Callable[…] | None`). */
+function callableOf(t: Expr): (Expr & { k: 'fntype' }) | undefined {
+  if (t.k === 'fntype') return t;
+  if (t.k !== 'union') return undefined;
+  const fns = t.types.filter((x): x is Expr & { k: 'fntype' } => x.k === 'fntype');
+  return fns.length === 1 ? fns[0] : undefined;
+}
+
 function lastPartAt(text: string, off: number, parts: readonly string[]): number {
   let at = off + parts[0].length;
   let start = off;

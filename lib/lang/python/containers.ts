@@ -1,5 +1,5 @@
 /** What the methods of Python's builtin containers give, from what they hold (typeshed's list, deque, set and dict). */
-import { EXT, union, type Val } from './values.ts';
+import { EXT, UNKNOWN, classVia, sameVal, union, type Val } from './values.ts';
 
 /** The methods of builtin containers whose result is known from the elements (containerResult). */
 export const CONTAINER_METHODS: ReadonlySet<string> = new Set(['pop', 'popleft', 'copy', 'get', 'setdefault', 'keys', 'values', 'items', 'popitem', '__getitem__']);
@@ -21,4 +21,72 @@ export function containerResult(recv: Val, name: string): Val {
     case 'union': return union(recv.vals.map((v) => containerResult(v, name)));
     default: return EXT;
   }
+}
+
+/** Builtins that make an empty container when called without arguments: a checker's `list[Unknown]`, `dict[Unknown, Unknown]`. */
+const EMPTY_CONTAINERS: Readonly<Record<string, Val>> = {
+  list: { t: 'array', of: UNKNOWN }, set: { t: 'array', of: UNKNOWN }, frozenset: { t: 'array', of: UNKNOWN },
+  tuple: { t: 'array', of: UNKNOWN }, dict: { t: 'map', of: UNKNOWN },
+};
+
+/**
+ * What a call of builtin `name` makes of its arguments' values (`null`: a splat): a builtin over an iterable (`next(it)`,
+ * `sorted(xs)`, `enumerate(xs)`, `zip(xs, ys)`) of the elements (`elementOf`), `dict(m)` a copy of a dict, `type(x)` the
+ * class of an instance, an empty container; undefined where the call says nothing of that kind.
+ */
+export function builtinResult(name: string, args: ReadonlyArray<Val | null>, elementOf: (v: Val) => Val): Val | undefined {
+  if (args.length === 0) return EMPTY_CONTAINERS[name];
+  // `filter(f, xs)`: the elements of xs that f keeps
+  if (name === 'filter') return args[1] ? { t: 'array', of: elementOf(args[1]) } : undefined;
+  const arg = args[0];
+  if (!arg) return undefined;
+  // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
+  if (name === 'zip') return { t: 'array', of: { t: 'list', items: args.map((a) => (a ? elementOf(a) : EXT)) } };
+  if (name === 'dict') return dictOf(arg);
+  return overIterable(name, arg, elementOf);
+}
+
+/**
+ * `dict(x)`: a copy of a dict; a dict of the (key, value) pairs an iterable holds; an outside mapping's copy holds
+ * outside values; unknown values from anything else.
+ */
+function dictOf(arg: Val): Val {
+  if (arg.t === 'map') return arg;
+  if (arg.t === 'ext') return { t: 'map', of: EXT };
+  const pairs = arg.t === 'array' ? (arg.of.t === 'union' ? arg.of.vals : [arg.of]) : arg.t === 'list' ? arg.items : [];
+  if (!pairs.length || !pairs.every((p) => p.t === 'list' && p.items.length === 2)) return { t: 'map', of: UNKNOWN };
+  const items = pairs as Array<Val & { t: 'list' }>;
+  return { t: 'map', key: union(items.map((p) => p.items[0])), of: union(items.map((p) => p.items[1])) };
+}
+
+function overIterable(name: string, arg: Val, elementOf: (v: Val) => Val): Val {
+  // `type(x)`: the class of an instance (`type(self)(…)` makes another instance of it)
+  if (name === 'type') return arg.t === 'inst' ? { t: 'sym', f: arg.f, s: arg.s, via: classVia(arg.via) } : arg.t === 'union' ? union(arg.vals.map((v) => overIterable(name, v, elementOf))) : EXT;
+  // (a dict iterates over its keys: a library value where its annotation names none)
+  const el = arg.t === 'map' ? arg.key ?? EXT : elementOf(arg);
+  switch (name) {
+    case 'next': case 'min': case 'max': case 'anext': return el;
+    case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
+    default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
+  }
+}
+
+/**
+ * `xs[a:b]`: a list's or a string's slice is of its own type; a tuple's, a sequence of its parts where they agree; a
+ * project class's, what its `__getitem__` gives (`index`).
+ */
+export function sliceOf(of: Val, index: (v: Val) => Val): Val {
+  switch (of.t) {
+    case 'array': case 'ext': return of;
+    case 'list': return of.items.length && of.items.every((v) => sameVal(v, of.items[0]) || (v.t === 'ext' && of.items[0].t === 'ext')) ? { t: 'array', of: of.items[0] } : UNKNOWN;
+    case 'union': return union(of.vals.map((v) => sliceOf(v, index)));
+    case 'inst': return index(of);
+    default: return UNKNOWN;
+  }
+}
+
+/** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
+export function generatorResult(v: Val): Val {
+  if (v.t === 'union') return union(v.vals.map((x) => generatorResult(x)));
+  return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
 }

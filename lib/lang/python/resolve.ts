@@ -14,14 +14,14 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName, isObjectMember } from './builtins.ts';
-import { CONTAINER_METHODS, containerResult } from './containers.ts';
+import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
 import { c3Merge } from './c3.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
-import { classOf, classVia, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
+import { classOf, classVia, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
 const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
@@ -453,7 +453,7 @@ export class PythonResolver implements LanguageRelations {
       case 'operator': return this.operatorResult(this.value(f, e.left, depth), this.value(f, e.right, depth), e.method, e.reflected, depth);
       case 'await': {
         const v = this.value(f, e.inner, depth);
-        return e.from ? this.generatorResult(v) : this.awaited(f, e, v, depth);
+        return e.from ? generatorResult(v) : this.awaited(f, e, v, depth);
       }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
@@ -464,7 +464,7 @@ export class PythonResolver implements LanguageRelations {
       case 'narrowed': {
         // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
         const t = this.value(f, e.type, depth);
-        return t.t === 'unknown' ? this.value(f, e.of, depth) : t;
+        return t.t === 'unknown' ? this.value(f, e.of, depth) : narrowedTo(t, () => this.value(f, e.of, depth));
       }
       case 'extract': {
         // in the `else` of `if isinstance(x, C):`, x is what it holds but a C: the parts of a union that are not
@@ -479,7 +479,7 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'element': {
         const of = this.value(f, e.of, depth);
-        return this.elementOf(of, e.at, depth, e.index === true);
+        return e.slice ? sliceOf(of, (v) => this.elementOf(v, undefined, depth, true)) : this.elementOf(of, e.at, depth, e.index === true);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
       case 'array': return { t: 'array', of: e.values ? this.literalValues(this.value(f, e.of, depth)) : this.typeValue(f, e.of, depth) };
@@ -495,12 +495,6 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
-  /** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
-  private generatorResult(v: Val): Val {
-    if (v.t === 'union') return union(v.vals.map((x) => this.generatorResult(x)));
-    return v.t === 'array' && v.ret ? v.ret : UNKNOWN;
-  }
-
   /**
    * `await x`: a call of an `async def` is already what its coroutine returns; an instance of a project class whose
    * `__await__` is declared `Generator[Y, S, R]` gives an R (`await connect(uri)` of a class `Connect`), as `await` runs
@@ -512,7 +506,7 @@ export class PythonResolver implements LanguageRelations {
       const c = this.value(f, e.inner.callee, depth);
       if (c.t === 'sym' && this.sym(c.f, c.s).returnsAsync) return v;
     }
-    const r = this.generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
+    const r = generatorResult(this.resultOf(this.memberValue(v, '__await__', depth + 1), depth + 1));
     return r.t === 'unknown' ? v : r;
   }
 
@@ -731,7 +725,24 @@ export class PythonResolver implements LanguageRelations {
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
-    return UNKNOWN;
+    return loc.ctx && !loc.type ? this.lambdaParam(f, loc.ctx, depth) : UNKNOWN;
+  }
+
+  /**
+   * A lambda's parameter, the lambda passed as argument `arg` of a call: parameter `param` of the `Callable[…]` the
+   * callee (a class: its `__init__`) declares there, as a checker infers it.
+   */
+  private lambdaParam(f: number, ctx: { call: number; arg: number; param: number }, depth: number): Val {
+    const call = this.sink.files[f].calls[ctx.call];
+    if (!call) return UNKNOWN;
+    const v = this.value(f, call.callee, depth + 1);
+    const fn = v.t === 'sym' && this.isClass(v.f, v.s) ? this.runsInit(v.f, v.s) : v.t === 'sym' ? v : undefined;
+    if (!fn) return UNKNOWN;
+    const sym = this.sym(fn.f, fn.s);
+    // (a plain method read from its class takes the instance as its first argument)
+    if (v.t === 'sym' && sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod' && call.callee.k === 'member' && this.value(f, call.callee.obj, depth + 1).t === 'sym') return UNKNOWN;
+    const t = sym.callbackParams?.[ctx.arg]?.[ctx.param];
+    return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
   }
 
   /** Attribute `name` of a value. */
@@ -817,10 +828,9 @@ export class PythonResolver implements LanguageRelations {
     }
     const callee = this.value(f, e.callee, depth);
     // a builtin over an iterable's elements (not shadowed: a free name)
-    if (e.args?.[0] && e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) {
-      // `zip(xs, ys)`: tuples of their elements, by position (a literal's, or after a splat: unknown)
-      if (e.callee.name === 'zip') return { t: 'array', of: { t: 'list', items: e.args.map((a) => (a ? this.elementOf(this.value(f, a, depth), undefined, depth + 1) : EXT)) } };
-      return this.builtinResult(e.callee.name, this.value(f, e.args[0], depth), depth);
+    if (e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) {
+      const made = builtinResult(e.callee.name, (e.args ?? []).map((a) => (a ? this.value(f, a, depth) : null)), (v) => this.elementOf(v, undefined, depth + 1));
+      if (made) return made;
     }
     // a method returning `Self` (or `self`): the instance it is called on, of the receiver's class
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
@@ -1037,19 +1047,6 @@ export class PythonResolver implements LanguageRelations {
     }
   }
 
-  /** A builtin over an iterable (`next(it)`, `sorted(xs)`, `enumerate(xs)`): what it makes of the elements. */
-  private builtinResult(name: string, arg: Val, depth: number): Val {
-    // `type(x)`: the class of an instance (`type(self)(…)` makes another instance of it)
-    if (name === 'type') return arg.t === 'inst' ? { t: 'sym', f: arg.f, s: arg.s, via: classVia(arg.via) } : arg.t === 'union' ? union(arg.vals.map((v) => this.builtinResult(name, v, depth + 1))) : EXT;
-    // (a dict iterates over its keys: a library value where its annotation names none)
-    const el = arg.t === 'map' ? arg.key ?? EXT : this.elementOf(arg, undefined, depth + 1);
-    switch (name) {
-      case 'next': case 'min': case 'max': case 'anext': return el;
-      case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
-      default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
-    }
-  }
-
   /**
    * The project class a function's outermost decorator names (`@curry`, `@mod.Cached`, written without arguments),
    * whose instance the decorated name is; undefined for a decorator that is a function or not the project's.
@@ -1223,13 +1220,13 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** An occurrence of symbol t read at `at` in file f, and a REFERENCES edge from `from` to it (none to itself). */
-  private read(t: Sym, f: number, at: CallFact['at'], kind: 'value' | 'type', from: number, reason: string, unparsed?: boolean, bare?: boolean): void {
+  private read(t: Sym, f: number, at: CallFact['at'], kind: 'value' | 'type' | 'call', from: number, reason: string, unparsed?: boolean, bare?: boolean): void {
     const sink = this.sink;
     // (a name in a string pyright's rename does not read: below the confidence a rename applies, so listed for review)
     sink.occurrence(t.f, t.s, f, at, kind, from, unparsed ? UNPARSED_CONFIDENCE : 1, unparsed ? 'unparsed-string' : reason);
     const tp = sink.symbolPos(t.f, t.s);
     // (a bare occurrence, a slot's string, is no reference of the class to its own attribute)
-    if (tp !== from && !bare) sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(at), kind);
+    if (tp !== from && !bare && kind !== 'call') sink.refEdge(from, tp, CONFIDENCE[reason] ?? 0.9, reason, posLine(at), kind);
   }
 
   /**
@@ -1338,7 +1335,7 @@ export class PythonResolver implements LanguageRelations {
     const target = this.namedSymbol(f, e, this.value(f, e, 0));
     const targets = target ? [target] : e.k === 'member' ? this.unionMembers(f, e) : [];
     const from = r.from >= 0 ? sink.symbolPos(f, r.from) : sink.filePos(f);
-    for (const t of targets) this.read(t, f, r.at, r.kind === 'type' ? 'type' : 'value', from, targets.length > 1 ? 'union-member' : readReason(f, e, t), r.unparsed, r.bare);
+    for (const t of targets) this.read(t, f, r.at, r.kind === 'type' ? 'type' : r.called ? 'call' : 'value', from, targets.length > 1 ? 'union-member' : readReason(f, e, t), r.unparsed, r.bare);
   }
 
   /**

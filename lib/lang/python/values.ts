@@ -74,6 +74,34 @@ export function union(vals: Val[]): Val {
   return out.length === 1 ? out[0] : { t: 'union', vals: out };
 }
 
+/**
+ * What a name narrowed to `v` holds, where its declaration (or what it held before) reads `d` (`declared`, asked only
+ * when v may need it): a checker narrows to v's type, but keeps the declared type where v's is the same kind of
+ * container or the same generic class with a type argument unknown (`x: list[R] = untyped_list`, `b: Box[R] = Box()`,
+ * `isinstance(x, list)` of an `x: list[R] | None`), as it keeps it for an unknown v; each part of a union alike.
+ */
+export function narrowedTo(v: Val, declared: () => Val): Val {
+  if (v.t === 'union') return union(v.vals.map((x) => narrowedTo(x, declared)));
+  if (!partlyUnknown(v)) return v;
+  const d = declared();
+  return (d.t === 'union' ? d.vals : [d]).find((x) => sameKind(v, x)) ?? v;
+}
+
+/** Whether a container or instance has an element or type argument that is unknown (an instance without them: all). */
+function partlyUnknown(v: Val): boolean {
+  if (v.t === 'array') return v.of.t === 'unknown' || partlyUnknown(v.of);
+  if (v.t === 'map') return v.of.t === 'unknown' || partlyUnknown(v.of) || (!!v.key && (v.key.t === 'unknown' || partlyUnknown(v.key)));
+  if (v.t === 'inst') return !v.env || [...v.env.values()].some((x) => x.t === 'unknown' || partlyUnknown(x));
+  return false;
+}
+
+/** Whether `d` is the same kind of container as `v`, or an instance of the same class with its type arguments. */
+function sameKind(v: Val, d: Val): boolean {
+  if (v.t === 'inst') return d.t === 'inst' && d.f === v.f && d.s === v.s && !!d.env;
+  // (a tuple of known parts is what `isinstance(x, tuple)` narrows an `x: tuple[A, B] | None` to)
+  return (v.t === 'array' && d.t === 'list') || ((v.t === 'array' || v.t === 'map') && d.t === v.t);
+}
+
 export function sameVal(a: Val, b: Val): boolean {
   if (a.t !== b.t) return false;
   if ((a.t === 'sym' || a.t === 'inst') && (b.t === 'sym' || b.t === 'inst')) return a.f === b.f && a.s === b.s;
