@@ -170,7 +170,8 @@ export function rustDiff(name: string) {
     if (n.label === 'Function' || n.label === 'Method') { if (n.label === 'Function') fns.add(n.name); else methods.add(String(n.qualifiedName)); qualified.set(uid, String(n.qualifiedName)); }
     if ((n.label === 'Class' || n.label === 'Interface' || n.label === 'Enum' || n.label === 'TypeAlias') && n.kind !== 'impl') types.add(n.name);
     // a primitive the project implements its traits for (`impl OverflowOp for u64`): its methods are `u64.mul`
-    if (n.label === 'Class' && n.kind === 'impl' && PRIMITIVES.has(n.name)) types.add(n.name);
+    // (and a slice it implements them for, `impl Buf for &[u8]`: its methods are `[u8].remaining`)
+    if (n.label === 'Class' && n.kind === 'impl' && (PRIMITIVES.has(n.name) || n.name.startsWith('['))) types.add(n.name);
   });
   // `S.m>Trait`: S's method m is written in an `impl Trait for S` block (its OVERRIDES edge to the trait's m)
   const implemented = new Set<string>();
@@ -212,7 +213,10 @@ export function rustDiff(name: string) {
     // the innermost: the occurrence nearest the span's end (a chain's last call); else an implicit call's edge on
     // the span's lines whose target has the callee's name
     let got: { target: string } | undefined = inSpan.length ? inSpan[inSpan.length - 1] : undefined;
-    for (let l = s.l1; !got && l <= s.l2; l++) {
+    // (a library call's site at the span of a project call of the same name leaves that edge to it: `lit.iter()` of a
+    // `&Literal` runs Literal's `deref`, then Vec's, at one span)
+    const shadowed = !isProject && (bySite.get(`${s.file}:${name}`) ?? []).some((x) => x !== s && x.l1 === s.l1 && x.c1 === s.c1 && !!expected(x.callee, types, fns, methods, implemented));
+    for (let l = s.l1; !got && !shadowed && l <= s.l2; l++) {
       const t = (implicitAt.get(`${s.file}:${l}`) ?? []).find((x) => qualified.get(x)?.split('.').pop() === name);
       if (t) got = { target: t };
     }

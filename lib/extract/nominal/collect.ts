@@ -332,11 +332,21 @@ class NominalCollector {
   }
 
   /** A definition: its symbol, and the context its span opens. */
+  /** Whether a type parameter list (its children's `name` fields) declares `name`. */
+  private namesTypeParam(list: number, name: string): boolean {
+    for (let c = this.t.firstChild(list); c >= 0; c = this.t.next[c]) {
+      for (let n = this.t.firstChild(c); n >= 0; n = this.t.next[n]) if (this.t.field[n] !== undefined && this.fieldName[this.t.field[n]] === 'name' && this.name(n) === name) return true;
+    }
+    return false;
+  }
+
   private define(def: Rec, node: number, stack: Ctx[], fileNs: string | undefined): Ctx | undefined {
     const top = stack[stack.length - 1];
     const base = DEF_ROLES[def.role];
     const nameNode = def.caps.name;
     if (!base || nameNode === undefined) return undefined;
+    // a type named by one of its own declaration's type parameters (@tparams) is none: Rust's blanket impls
+    if (def.caps.tparams !== undefined && this.namesTypeParam(def.caps.tparams, this.name(nameNode))) return undefined;
     let parent = this.container(stack);
     // a property declared in a constructor's parameter list (PHP's promoted parameters) is its class's
     const promoted = base.label === 'Property' && parent >= 0 && this.symbols[parent].kind === 'constructor';
@@ -871,7 +881,8 @@ class NominalCollector {
         case 'expr.wrap': return c.inner !== undefined ? this.expr(c.inner) : OTHER;
         // a conditional's value (Kotlin's `if (c) a else b`): either branch's
         case 'expr.either': return c.a !== undefined && c.b !== undefined ? { k: 'union', types: [this.expr(c.a), this.expr(c.b)], either: true } : OTHER;
-        case 'expr.index': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), index: true } : OTHER;
+        // (kind `range`: a range of the elements, Rust's `&v[1..]`, is a slice of them, no element)
+        case 'expr.index': return c.object === undefined ? OTHER : ex.kind === 'range' ? { k: 'element', of: this.expr(c.object), key: '(slice)' } : { k: 'element', of: this.expr(c.object), index: true };
         // what a pointer points to (Rust's `*x`): a smart pointer's element, else the value a reference reaches
         case 'expr.deref': return c.object !== undefined ? { k: 'element', of: this.expr(c.object), key: '(deref)' } : OTHER;
         case 'expr.lit': return ex.kind ? { k: 'lit', type: ex.kind } : LIT;

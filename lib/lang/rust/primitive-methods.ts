@@ -34,16 +34,25 @@ const CHAR = words(`is_alphabetic is_alphanumeric is_numeric is_whitespace is_up
   is_ascii_hexdigit to_digit is_digit from_digit from_u32 to_uppercase to_lowercase to_ascii_uppercase
   to_ascii_lowercase len_utf8 len_utf16 encode_utf8 encode_utf16 eq_ignore_ascii_case escape_debug escape_default`);
 
+/** A slice's own methods (`[T]`'s and, for bytes, `[u8]`'s), which rustc picks before a project trait's. */
+const SLICE = words(`len is_empty first last first_mut last_mut get get_mut get_unchecked get_unchecked_mut iter iter_mut
+  split_at split_at_mut split_first split_last chunks chunks_mut chunks_exact windows rchunks split splitn rsplit
+  contains starts_with ends_with binary_search binary_search_by binary_search_by_key sort sort_by sort_by_key
+  sort_unstable sort_unstable_by reverse swap fill copy_from_slice clone_from_slice copy_within to_vec into_vec
+  concat join repeat as_ptr as_mut_ptr is_ascii to_ascii_uppercase to_ascii_lowercase eq_ignore_ascii_case
+  make_ascii_uppercase make_ascii_lowercase escape_ascii rotate_left rotate_right select_nth_unstable
+  strip_prefix strip_suffix iter_mut`);
+
 const INTEGERS = ['i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize'];
 
 const OWN = new Map<string, ReadonlySet<string>>([
   ...INTEGERS.map((t) => [t, new Set([...PRELUDE, ...INTEGER, ...(t === 'u8' ? CHAR.filter((w) => w.startsWith('is_ascii') || w.includes('ascii_')) : [])])] as [string, ReadonlySet<string>]),
   ['f32', new Set([...PRELUDE, ...FLOAT])], ['f64', new Set([...PRELUDE, ...FLOAT])],
-  ['str', new Set([...PRELUDE, ...STR])], ['char', new Set([...PRELUDE, ...CHAR])], ['bool', new Set([...PRELUDE, 'then', 'then_some'])],
+  ['[]', new Set([...PRELUDE, ...SLICE])], ['str', new Set([...PRELUDE, ...STR])], ['char', new Set([...PRELUDE, ...CHAR])], ['bool', new Set([...PRELUDE, 'then', 'then_some'])],
 ]);
 
-/** The primitive types a project trait may be implemented for. */
-export const PRIMITIVE_TYPES: ReadonlySet<string> = new Set(OWN.keys());
+/** The primitive types a project trait may be implemented for (a slice, `[]`, is an impl type of its own: rules.ts). */
+export const PRIMITIVE_TYPES: ReadonlySet<string> = new Set([...OWN.keys()].filter((t) => t !== '[]'));
 
 /** Whether `name` is a method primitive type `type` answers itself or through a prelude trait. */
 export function primitiveAnswers(type: string, name: string): boolean {

@@ -36,7 +36,9 @@
 ((enum_variant name: (identifier) @name body: (ordered_field_declaration_list) @payload) @def (#set! role "def.enum.member"))
 ((trait_item name: (type_identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface:trait"))
 ((trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) @def (#set! role "heritage.extends"))
-((impl_item type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+; (@tparams: the impl's own type parameters. `impl<T: Named> Named for T` and `… for &T` are blanket impls, no impl
+; on a type named T: a type named by one of them declares none, and their functions are no type's)
+((impl_item type_parameters: (type_parameters)? @tparams type: [(type_identifier) @name (generic_type type: (type_identifier) @name) @self] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ; `impl Trait for str`: a primitive the project adds to, whose values' calls of the trait's methods run these. Only a
 ; trait without type arguments: a library trait can be implemented for a primitive only with one of the project's
 ; types among its arguments (`impl PartialEq<Value> for str`), and which impl an `==` or a `from` runs then depends
@@ -44,8 +46,13 @@
 ((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: (primitive_type) @name body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type)]) @def (#set! role "heritage.implements"))
 ((impl_item trait: [(type_identifier) (scoped_type_identifier)] @type type: (primitive_type)) @def (#set! role "heritage.implements"))
+; `impl Buf for &[u8]`, `impl<T: Named> Named for [T]`: a slice the project adds to (its element a primitive or a
+; name), a type named by its slice type (`[u8]`, `[T]`), whose methods a slice value's calls run (rules.ts); only a
+; trait without type arguments, as for a primitive
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: [(array_type !length element: [(primitive_type) (type_identifier)]) @name (reference_type type: (array_type !length element: [(primitive_type) (type_identifier)]) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] @type type: (array_type !length)) @def (#set! role "heritage.implements"))
 ; `impl<'a> IntoIterator for &'a S`: its methods are S's (called on a reference to an S)
-((impl_item type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+((impl_item type_parameters: (type_parameters)? @tparams type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((type_item name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))
 ((field_declaration name: (field_identifier) @name type: (_) @type) @def (#set! role "def.field"))
 ((const_item name: (identifier) @name type: (_) @type value: (_)? @value) @def (#set! role "def.var:const"))
@@ -109,10 +116,14 @@
 ((unary_expression "*" (_) @object) @expr (#set! role "expr.deref"))
 ((unary_expression ["-" "!"] (_) @inner) @expr (#set! role "expr.wrap"))
 ((type_cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
+; `&v[1..]`, `&v[..]`: a slice of v's elements, no element (kind `range`)
+((index_expression . (_) @object . (range_expression) .) @expr (#set! role "expr.index:range"))
 ((index_expression . (_) @object) @expr (#set! role "expr.index"))
 ; `x?` is what an Option or a Result holds (its element), `pair.0` a tuple's first element
 ((try_expression (_) @object) @expr (#set! role "expr.index"))
 ((field_expression value: (_) @object field: (integer_literal) @name) @expr (#set! role "expr.member"))
+; a byte string (`b"abc"`) is a slice of bytes (an array of them, which a method call unsizes to the slice)
+((string_literal) @expr (#match? @expr "^b") (#set! role "expr.lit:[u8]"))
 ([(string_literal) (raw_string_literal) (char_literal) (integer_literal) (float_literal) (boolean_literal)] @expr (#set! role "expr.lit"))
 ; an array written out (`[0u8; 128]`, `[a, b]`) is a value of the language's own array type, no project type
 ((array_expression) @expr (#set! role "expr.lit"))

@@ -276,7 +276,15 @@ export interface NominalRules {
    * the type (`u8::bits()`) is that trait's, unless the type answers the name itself (`skip`: its own methods and
    * std's prelude traits', which rustc picks first).
    */
-  primitiveTraits?: { types: ReadonlySet<string>; skip(type: string, name: string): boolean };
+  primitiveTraits?: {
+    types: ReadonlySet<string>; skip(type: string, name: string): boolean;
+    /**
+     * Impls on slices are types named by their slice type (Rust's `impl Buf for &[u8]`: `[u8]`; `impl<T> Named for
+     * [T]`: `[T]`): an array value's call of a method one declares runs it, unless the slice answers the name
+     * itself (`skip('[]', name)`); a literal of kind `[E]` (a byte string) is an array of E.
+     */
+    slices?: boolean;
+  };
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;
   /**

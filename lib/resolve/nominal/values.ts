@@ -8,6 +8,7 @@
 import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
+import { LibraryImpls, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
 import { qualify, type Base, type SymRef, type TypeEnt, type World } from './world.ts';
@@ -95,6 +96,8 @@ export class Evaluator {
   private unfinished = 0;
 
   constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {}
+  private libImpls: LibraryImpls | undefined;
+  private get libs(): LibraryImpls { return (this.libImpls ??= new LibraryImpls(this.w, this.m, this.rules)); }
 
   // ---------------------------------------------------------------- types
   /** What a type expression written in file f (inside symbol `from`) names. */
@@ -277,12 +280,15 @@ export class Evaluator {
           const got = this.indexValue(of, depth);
           if (got) return got;
         }
+        if (e.key === '(slice)') { const s = sliceOf(this.rules, of); if (s) return s; }
         const el = this.element(of, e.key === '(key)', e.at, depth);
         // a project type's value dereferenced is read through a reference to it (references are not typed apart)
         if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
           // a type without a Deref impl is reached through a reference to it; one with it is too where a variable or
           // a field holds it (`*other` of `other: &Bytes`, `*self.vec` of a pointer field), while an element
           // (`*self.lits[0]`) and the inner `*` of `**x` are the value itself, whose `*` runs the impl
+          // a library smart pointer the project adds impls to (`impl<T> Named for Box<T>`) derefs to its element, as std's
+          if (this.w.onlyParts(of.e) && this.rules.containers?.derefs?.has(of.e.name)) return of.args?.length ? this.lazy(of.args[0], depth + 1) : NONE;
           if (!this.hasDerefTarget(of.e)) return of;
           const owned = e.of.k === 'element' && (e.of.key === undefined || e.of.key === '(deref)');
           return owned ? this.derefOf(of, depth) ?? NONE : of;
@@ -293,7 +299,7 @@ export class Evaluator {
       case 'builder': return this.builderReceiver(f, e, from, depth);
       case 'out': return this.outArgument(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
-      case 'lit': return e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT;
+      case 'lit': return sliceLiteral(this.rules, e.type, f, from) ?? (e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT);
       default: return NONE;
     }
   }
@@ -979,7 +985,7 @@ export class Evaluator {
         return this.rules.fieldCalls ? this.heldCall(rs, 'import', CONFIDENCE.import, depth) : UNRESOLVED;
       }
       case 'type': {
-        if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
+        if (this.libs.answers(recv.e, name)) return EXTERNAL;
         const nested = this.m.nestedType(recv.e, name);
         if (nested) return this.typeCall(nested, argc, 'static-member');
         const fns = this.methods(this.m.findStatic(recv.e, name, !!this.rules.overloads));
@@ -992,7 +998,7 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.rootMember(recv.e, name, true) ? EXTERNAL : UNRESOLVED;
       }
       case 'inst': {
-        if (this.primitiveAnswers(recv.e, name)) return EXTERNAL;
+        if (this.libs.answers(recv.e, name)) return EXTERNAL;
         const found = this.m.find(recv.e, name);
         const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : found);
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
@@ -1024,7 +1030,9 @@ export class Evaluator {
         return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
-        const ext = this.libraryMemberRuns(recv, name, argc) ? EXTERNAL : this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? this.primitiveTraitCall(recv, name, argc);
+        const fns = recv.t === 'arr' ? this.libs.sliceCall(this.lazy(recv.of, depth + 1), name) : this.libs.traitCall(recv, name);
+        const own: CallRes | undefined = fns.length ? { targets: this.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension, recv: recv.t === 'arr' ? recv : undefined } : undefined;
+        const ext = recv.t === 'arr' && own ? own : this.libraryMemberRuns(recv, name, argc) ? EXTERNAL : this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? own;
         if (ext) return ext;
         const d = this.derefOf(recv, depth);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
@@ -1079,15 +1087,6 @@ export class Evaluator {
     const isEnum = this.w.sym(ent.parts[0]).label === 'Enum';
     if (statics) return isEnum && root.enumStatic?.has(name) === true;
     return root.instance.has(name) || (isEnum && root.enumInstance?.has(name) === true);
-  }
-
-  /**
-   * Whether a primitive the project only adds trait impls to (Rust's `impl BitBlock for u32`) answers `name` itself:
-   * its inherent method runs before any trait's (NominalRules.primitiveTraits).
-   */
-  private primitiveAnswers(ent: TypeEnt, name: string): boolean {
-    const p = this.rules.primitiveTraits;
-    return !!p && p.types.has(ent.name) && p.skip(ent.name, name) && this.w.onlyParts(ent);
   }
 
   private methods(rs: SymRef[]): SymRef[] {
@@ -1156,26 +1155,6 @@ export class Evaluator {
     const fns = this.methods(this.conformance(f, recv, name));
     return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'extension', c: CONFIDENCE.extension, recv } : undefined;
   }
-
-  /**
-   * A method of a project trait called on a library type the trait may be implemented for unseen
-   * (NominalRules.primitiveTraits): the trait's method, where one project trait alone declares the name.
-   */
-  private primitiveTraitCall(recv: Val, name: string, argc: Arity): CallRes | undefined {
-    const p = this.rules.primitiveTraits;
-    if (!p || recv.t !== 'ext' || !recv.name || !p.types.has(recv.name) || p.skip(recv.name, name)) return undefined;
-    if (!this.traitMethods) {
-      this.traitMethods = new Map();
-      for (const ent of this.w.types.values()) {
-        if (!this.w.isInterface(ent)) continue;
-        for (const [n, rs] of ent.members) for (const r of this.methods(rs)) { const l = this.traitMethods.get(n); if (l) l.push(r); else this.traitMethods.set(n, [r]); }
-      }
-    }
-    const fns = this.traitMethods.get(name) ?? [];
-    const owners = new Set(fns.map((r) => this.m.ownerOf(r)));
-    return fns.length && owners.size === 1 ? { targets: this.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension } : undefined;
-  }
-  private traitMethods: Map<string, SymRef[]> | undefined;
 
   /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
   private typeCall(ent: TypeEnt, argc: Arity, reason: Reason): CallRes {
