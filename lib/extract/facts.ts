@@ -57,6 +57,9 @@ export function mentionsLocal(e: unknown, l: number, depth: number): boolean {
 /** A call signature: its arity, declared result and (where one is written) each parameter's declared type by position. */
 export interface CallSignature { min: number; max: number; returns: Expr; params?: Array<Expr | null> }
 
+/** A signature of an overloaded type guard (see SymbolFact.guards): its arity, its parameters' type texts, its predicate. */
+export interface GuardSignature { min: number; max: number; params: Array<string | null>; predicate: Expr }
+
 export type Expr =
   /**
    * `recv`: inside receiver lambdas (Kotlin's `apply { … }`), the receivers a free name is first a member of, innermost
@@ -350,6 +353,11 @@ export interface SymbolFact {
   returns?: Expr;
   /** A type guard's predicate type (`isFoo(x): x is Foo` → Foo): what its argument is where the guard held. */
   predicate?: Expr;
+  /**
+   * An overloaded type guard's signatures, when their predicates differ (`isFailure(e, type?: Kind.Redirect): e is
+   * Redirect` before `isFailure(e, type?: Kind): e is Failure`): a call narrows by the first one its arguments surely fit.
+   */
+  guards?: GuardSignature[];
   /** A method guard's predicate type (`isLeaf(): this is Leaf` → Leaf): what its receiver is where the guard held. */
   thisPredicate?: Expr;
   /** An assertion function's type (`assertAdmin(u): asserts u is Admin` → Admin): what its first argument is after it. */

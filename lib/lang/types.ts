@@ -40,6 +40,12 @@ export interface NameRules {
    */
   exportProperty?: { qualifier: RegExp; reason: string; esm: RegExp };
   /**
+   * A member whose declaration's signature this matches is renamed by the language's own rename only inside its
+   * class's body (TypeScript's `private`): an occurrence elsewhere (`this['_fns']` in a subclass, a read under
+   * `@ts-expect-error`) is left to text_search.
+   */
+  privateMember?: RegExp;
+  /**
    * Top-level declarations of one name merge only when all are exported or all are local (TypeScript: an exported
    * `const X` and a local `type X = typeof X` are two symbols, renamed apart).
    */

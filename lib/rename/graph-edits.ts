@@ -8,6 +8,7 @@ import type { Snapshot } from '../../index-store/snapshot.ts';
 import type { GraphNode } from '../graph/schema.ts';
 import { ALIASED_EXPORT, type Reference } from '../refs/reference-index.ts';
 import { isMember } from './identifiers.ts';
+import { containerOf } from './related.ts';
 import { language, languageOf, rulesOf } from '../lang/index.ts';
 import type { Language } from '../lang/types.ts';
 import type { PlannedEdit } from './planned-edit.ts';
@@ -35,6 +36,8 @@ export interface GraphEditResult {
    * `exports.f = f` and the uses through `require`), which the rename of a symbol declared on its own leaves: text_search.
    */
   exportKept: PlannedEdit[];
+  /** Occurrences of a private member outside its class's body (NameRules.privateMember), which the language's rename leaves: text_search. */
+  privateOutside: PlannedEdit[];
   /** Low-confidence (name-only) references, left to text_search. */
   guesses: number;
 }
@@ -84,9 +87,11 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   let guesses = 0;
   const kept: PlannedEdit[] = [];
   const exportKept: PlannedEdit[] = [];
+  const privateOutside: PlannedEdit[] = [];
   for (const node of group) {
     const refs = snapshot.refs.byTarget(node.uid);
     const viaExport = exportPropertyRule(node, refs, sources);
+    const body = privateBody(snapshot, node);
     for (const ref of refs) {
       if (ref.confidence < GRAPH_MIN_CONFIDENCE || ref.reason === 'name-only') { guesses++; continue; }
       // an import of a name a re-export gave the symbol (`export { default as Logger }`), or a namespace's member of
@@ -115,6 +120,10 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
         kept.push(planned(newName));
         continue;
       }
+      if (body && (ref.filePath !== body.path || ref.line < body.first || ref.line > body.last)) {
+        privateOutside.push(planned(newName));
+        continue;
+      }
       const prev = edits.get(key);
       // Two symbols of the group may share a position; a shorthand reading wins so the shape is kept.
       if (prev && !(ref.kind === 'shorthand' && prev.kind !== 'shorthand')) continue;
@@ -132,7 +141,20 @@ export function collectGraphEdits(snapshot: Snapshot, sources: Sources, group: r
   }
   const aliasBound = [...kept, ...dropAliasBound(group, edits, sources)];
   const unnamedKeys = dropUnnamedKeys(edits, sources, oldName);
-  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, exportKept, guesses };
+  return { edits: [...edits.values()], stale: [...stale].sort(), undeclared, unconfirmed, aliasBound, unnamedKeys, exportKept, privateOutside, guesses };
+}
+
+/**
+ * The lines of the class body a private member (NameRules.privateMember matching its signature) is renamed in by the
+ * language's own rename; undefined for any other symbol, or where the class is not known.
+ */
+function privateBody(snapshot: Snapshot, node: GraphNode): { path: string; first: number; last: number } | undefined {
+  if (!isMember(node) || node.filePath === undefined || !node.signature) return undefined;
+  const rule = rulesOf(languageOf(node.filePath))?.names.privateMember;
+  if (!rule || !rule.test(node.signature)) return undefined;
+  const owner = containerOf(snapshot.graph, node);
+  if (!owner || owner.label !== 'Class' || owner.filePath !== node.filePath || owner.line === undefined) return undefined;
+  return { path: owner.filePath, first: owner.line, last: owner.endLine ?? owner.line };
 }
 
 /**

@@ -135,6 +135,10 @@ export function planRename(snapshot: Snapshot, req: RenameRequest): RenamePlan {
     const files = [...new Set(graphResult.exportKept.map((e) => e.path))].sort();
     warnings.push(`${graphResult.exportKept.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} name the module's export property that holds the symbol (\`exports.${oldName}\`), a name of its own that the rename keeps; they are listed as text_search`);
   }
+  if (graphResult.privateOutside.length) {
+    const files = [...new Set(graphResult.privateOutside.map((e) => e.path))].sort();
+    warnings.push(`${graphResult.privateOutside.length} occurrence(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} reach the private member from outside its class, where the language's own rename leaves them; they are listed as text_search`);
+  }
   if (graphResult.unnamedKeys.length) {
     const files = [...new Set(graphResult.unnamedKeys.map((e) => e.path))].sort();
     warnings.push(`${graphResult.unnamedKeys.length} quoted key(s) in ${files.slice(0, 5).join(', ')}${files.length > 5 ? ', …' : ''} name the symbol in a file that names it nowhere else, where the language's own rename leaves them; they are listed as text_search`);

@@ -1,6 +1,6 @@
 /** Narrowed and either-values: `instanceof`, guards, discriminants, unions of receivers, object literal values. */
 import { UNKNOWN, UNKNOWN_TAG, declOf, instancesValue, sameValue, weakenFrom, type Evaluator, type Subst, type SymRef, type Val } from './evaluate.ts';
-import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type LocalFact, type SymbolFact } from '../extract/facts.ts';
+import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal, bindsSymbol, mentionsLocal, type Binding, type Expr, type GuardSignature, type LocalFact, type SymbolFact } from '../extract/facts.ts';
 
 /**
  * x inside `if (x instanceof C)`: as the checker narrows, the member types of x's type that are C or extend it
@@ -87,8 +87,14 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
   if (g.t === 'sym') {
     const sym = this.sym(g);
     // (an assertion function's `asserts x is T`, after a call of it as a statement)
-    const predicate = asserts ? sym.asserts : sym.predicate;
+    let predicate = asserts ? sym.asserts : sym.predicate;
     if (asserts && !predicate) return undefined;
+    // (an overloaded guard whose signatures say different things: the one the call's arguments pick, else nothing)
+    if (!asserts && sym.guards) {
+      const argc = call ? call.argc ?? call.args?.length ?? 0 : 1;
+      predicate = this.pickedGuard(f, sym.guards, call?.args, argc)?.predicate;
+      if (!predicate) return undefined;
+    }
     if (predicate && call && (sym.label === 'Function' || sym.label === 'Method')) {
       const subst = sym.typeParams && sym.params && call.args ? this.inferTypeArgs(g, sym.typeParams, sym.params, call.args, f) : undefined;
       // (a type parameter of its own the arguments leave unbound: the checker infers it from what we cannot type)
@@ -101,6 +107,34 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
     }
   }
   return v && (anyKind || v.t === 'inst' || v.t === 'union' || v.t === 'inter') ? v : undefined;
+}
+
+/**
+ * The signature of an overloaded guard (`guards`) a call with `argc` arguments (`args`, file f) takes: the first whose
+ * arity fits and whose parameters surely take the arguments, as the checker's overload resolution picks; undefined
+ * where a signature before it may or may not take them. A parameter takes an argument surely where it has no type, is
+ * `any` or `unknown`, is typed alike in every signature (no call picks by it), or names the enum member the argument
+ * is, that member's enum or a union holding either; surely not where it names another member of that enum.
+ */
+export function pickedGuard(this: Evaluator, f: number, guards: readonly GuardSignature[], args: ReadonlyArray<Expr | null> | undefined, argc: number): GuardSignature | undefined {
+  const fits = (i: number, text: string | null): boolean | undefined => {
+    if (text === null || text === 'any' || text === 'unknown' || guards.every((g) => g.params[i] === text || i >= g.params.length)) return true;
+    const a = args?.[i];
+    if (!a || a.k !== 'member' || a.obj.k !== 'id') return undefined;
+    const v = this.value(f, a);
+    if (v.t !== 'sym' || this.sym(v).kind !== 'enum_member') return undefined;
+    const parts = text.split('|').map((p) => p.trim());
+    if (parts.some((p) => p === `${(a.obj as { name: string }).name}.${a.name}` || p === (a.obj as { name: string }).name)) return true;
+    return parts.every((p) => p.startsWith(`${(a.obj as { name: string }).name}.`)) ? false : undefined;
+  };
+  for (const g of guards) {
+    if (argc < g.min || argc > g.max) continue;
+    let ok: boolean | undefined = true;
+    for (let i = 0; i < argc && ok; i++) ok = fits(i, g.params[i] ?? null);
+    if (ok === undefined) return undefined;
+    if (ok) return g;
+  }
+  return undefined;
 }
 
 /**
@@ -285,7 +319,8 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (where `x.path == null` held, or `x.path != null` failed: a member type whose `path` is surely defined is ruled out)
   const nullish = !has && !not && tags.every((t) => NULLISH_TAGS.includes(t));
   const kept = parts.filter((x) => {
-    if (has) return !this.surelyWithout(x, key);
+    // (where it failed: the member types that may lack the member, those declaring it without `?` dropped)
+    if (has) return not ? !this.surelyHas(x, key) : !this.surelyWithout(x, key);
     const t = this.tagOf(x, key);
     return t === undefined ? !(falsy && this.surelyTruthy(x, key)) && !(nullish && this.surelyDefined(x, key)) : tags.includes(t) !== !!not;
   });
@@ -413,6 +448,29 @@ export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
   }
   if (x.t === 'obj') return !x.open && !x.index && x.key === undefined && !x.calls && !x.props.some((p) => p.name === name) && !x.others?.includes(name) && !(x.decls && declOf(x, name));
   return false;
+}
+
+/**
+ * True when member type `x` of a union surely has member `name`, so that a failed `'name' in x` test rules it out: a
+ * class or interface declaring it (or inheriting it) as a property without `?` or a method, or an object type alias's
+ * declaration of it without `?`; never a type we cannot read whole.
+ */
+export function surelyHas(this: Evaluator, x: Val, name: string): boolean {
+  let m: SymRef | undefined;
+  if (x.t === 'inst') {
+    const found = this.findMember(x, name, false);
+    if (found && found !== 'ext') m = found;
+  } else if (x.t === 'obj' && x.decls) {
+    const d = x.decls.find((y) => y.name === name);
+    if (d) m = { f: x.f, s: d.s };
+  }
+  if (!m) return false;
+  const sym = this.sym(m);
+  if (sym.label !== 'Property' && sym.label !== 'Method') return false;
+  // (`component?: never` may be missing: the declaration's text says whether a `?` follows the name)
+  const sig = sym.signature ?? '';
+  const at = sig.indexOf(sym.name);
+  return at >= 0 && (sym.label === 'Property' ? /^\s*:/ : /^\s*[(<]/).test(sig.slice(at + sym.name.length));
 }
 
 /** True when a class or interface above `x` has an index signature or is no project type (it may answer any name). */
@@ -566,7 +624,8 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
     const m = this.member(x, name);
     if (m.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
-  return out;
+  // (parts an initializer narrowed to, not known: see localValueUncached)
+  return o.some && out.length > 1 ? [] : out;
 }
 
 /**

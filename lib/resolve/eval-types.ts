@@ -319,6 +319,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       // importing it): the checker cannot resolve it, so the whole union is `any` to it
       if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
       const v = this.typeValue(f, m, depth + 1, subst);
+      // (a part the checker reads as `any`, a type of a package not installed: `any` absorbs the union)
+      if (v.t === 'ext' && v.any) return ANY;
       if (!notLits) { if (v.t === 'ext' && v.lits) { lits ??= []; for (const x of v.lits) if (!lits.includes(x)) lits.push(x); } else { notLits = true; lits = undefined; } }
       if (addInstances(insts, v)) continue;
       // `typeof A | typeof B`: one of the classes themselves (`new Ctor()` constructs either)

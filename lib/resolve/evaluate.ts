@@ -74,7 +74,8 @@ export type Val =
    * An instance of one of several project types (`a: Foo | Bar`): a member is known only when every one of
    * them resolves it to the same symbol (a shared base's method), never by picking one of them.
    */
-  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number; fns?: Array<Val & { t: 'fnval' }> }
+  /** (`some`: the parts a variable's initializer narrowed its declared union to, not known: see localValueUncached) */
+  | { t: 'union'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; r: Reason; c: number; fns?: Array<Val & { t: 'fnval' }>; some?: true }
   /**
    * A value of an intersection of project types (`this: Parser & ErrorHandler`): a member is the one symbol the
    * parts that have it agree on; a part we cannot type or an outside type (`hole`) leaves every member unknown.
@@ -794,7 +795,12 @@ export class Evaluator {
 
   localValueUncached(f: number, l: number): Val {
     const loc = this.files[f].locals[l];
-    if (loc.type) return weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
+    if (loc.type) {
+      const v = weaken(this.typeValue(f, loc.type, 0), 'typed-receiver');
+      // a union initialized with an object literal (`const s: A | B = { … }`): the checker narrows it there to the
+      // parts the literal is assignable to, which is not read, so a member the parts declare apart is no one's
+      return v.t === 'union' && loc.init?.k === 'objval' ? { ...v, some: true } : v;
+    }
     // a parameter with a default and a contextual type (`(n, parent = null) => …` of a declared `PatchFn`): the checker
     // types it by the context, the default only where there is none (here: where the context is not known)
     if (loc.init && (loc.ctx || loc.ctxType)) {
@@ -924,7 +930,10 @@ export class Evaluator {
         const agreed = this.unionMember(o.of as Val[], name, false, answers);
         // (where they disagree, a member type that declares the name with a literal type, `data?: undefined` beside
         // `data: Data`, has no say: code that reads a member of it type-checks only where that type is ruled out)
-        return agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers) : agreed;
+        const out = agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers) : agreed;
+        // (of parts an initializer narrowed to, not known: only a symbol every part that has the member gives)
+        if (o.t === 'union' && o.some && out.t === 'sym' && answers.some((a) => a && a !== LACKING && !(a.m.t === 'sym' && a.m.f === out.f && a.m.s === out.s))) return UNKNOWN;
+        return out;
       }
       case 'inter': {
         // a part we cannot type (a mapped or conditional type: `o & { [k in key]-?: defined<o[k]> }`) beside project

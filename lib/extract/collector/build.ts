@@ -1,7 +1,7 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
 import { functionScope } from './scope.ts';
-import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
+import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type GuardSignature, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
 
@@ -433,10 +433,11 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     refs.push({ value: { k: 'member', obj: k.obj, name: this.ident(k.key) }, kind: k.short ? 'shorthand' : 'value', at: this.pos(k.key), from: k.from, key: true, bare: true });
   }
   // the string key of an indexed access type (`ArkEnv['onFail']`, `d['schema']`): the member of that type it names
-  this.lookupTypes.forEach((l) => {
+  this.lookupTypes.forEach((l, node) => {
     if (l.any) return;
     const of = this.expr(l.of);
     if (of.k === 'other' || of.k === 'lit') return;
+    if (this.nullableLookup(of, l.of, node)) return;
     refs.push({ value: { k: 'member', obj: { k: 'as', type: of }, name: this.text.slice(l.key.start, l.key.end) }, kind: 'value', at: this.pos(l.key), from: l.from, key: true, lookup: true });
   });
   // the string key of an element access (`u['name']`): the member it reads, as the checker resolves it
@@ -450,6 +451,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   });
   for (const k of this.patternKeys) {
     if (declared.has((rowOf(k.key) + 1) * 65536 + colOf(k.key) + 1)) continue;
+    if (this.defaultedPattern(k.pattern)) continue;
     const obj = this.patternValue(k.pattern, 0);
     if (obj) refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(k.key), from: k.from, key: true });
   }
@@ -946,7 +948,34 @@ export function declaredParams(this: Collector, symbols: SymbolFact[]): void {
     if (!sym.more || !sigs || (sym.label !== 'Function' && sym.label !== 'Method')) continue;
     if (!sym.params) this.overloadParams(sym, sigs);
     this.overloadResults(sym, sigs);
+    if (sym.predicate && this.predicateOf.size) this.overloadGuards(sym, sigs);
   }
+}
+
+/**
+ * `sym.guards` of an overloaded type guard whose signatures' predicates differ: each signature's arity, parameter type
+ * texts and predicate, for a call's arguments to pick the one the checker's overload resolution takes.
+ */
+export function overloadGuards(this: Collector, sym: SymbolFact, sigs: Node[]): void {
+  if (sigs.length < 2) return;
+  const out: GuardSignature[] = [];
+  for (const sig of sigs) {
+    const pred = this.predicateOf.get(sig);
+    if (!pred) return;
+    let min = 0, max = 0;
+    const params: Array<string | null> = [];
+    for (const slot of this.realSlots(this.slotsOf.get(sig) ?? [])) {
+      const t = this.text.slice(slot.start, Math.min(slot.end, slot.start + 64));
+      if (t.startsWith('...')) return;
+      max++;
+      if (!/^[\w$]+\s*\?/.test(t) && !/^[\w$]+\s*(?::[^=]*)?=(?!>)/.test(t)) min = max;
+      const type = this.slotType.get(slot);
+      params.push(type ? this.text.slice(type.start, type.end) : null);
+    }
+    out.push({ min, max, params, predicate: this.expr(pred) });
+  }
+  const first = JSON.stringify(out[0].predicate);
+  if (out.some((o) => JSON.stringify(o.predicate) !== first)) sym.guards = out;
 }
 
 /**
@@ -1098,4 +1127,54 @@ export function paramMembers(this: Collector, symbols: SymbolFact[]): Map<number
     if (m >= 0) (out ??= new Map()).set(l, m);
   });
   return out;
+}
+
+/**
+ * True for the key of an indexed access type on a type parameter whose constraint holds `null` or `undefined` (`T['params']`
+ * of `T extends ParameterizedObject | undefined`): the checker looks the key up on that union, which its nullish part
+ * lacks (under strictNullChecks), so it names no member; not in the true branch of a conditional type testing that
+ * parameter against another type than `any` or `unknown`, where the checker reads it as the intersection with that type.
+ */
+export function nullableLookup(this: Collector, of: Expr, ofNode: Node, lookup: Node): boolean {
+  let e = of;
+  while (e.k === 'narrowed') e = e.of;
+  if (e.k !== 'id' || e.b === undefined || !bindsLocal(e.b)) return false;
+  const l = bindingIndex(e.b);
+  if (!this.typeLocals.has(l)) return false;
+  const constraint = this.localNodes[l]?.type;
+  const nullable = (n: Node, depth: number): boolean => {
+    const parts = this.unions.get(n);
+    return !!parts && !this.conditionals.has(n) && depth < 8 && parts.some((p) => this.isNullish(p) || nullable(p, depth + 1));
+  };
+  if (!constraint || !nullable(constraint, 0)) return false;
+  const name = this.text.slice(ofNode.start, ofNode.end);
+  let substituted = false;
+  this.conditionalTests.forEach((test, cond) => {
+    if (substituted || cond.start > lookup.start || lookup.end > cond.end || this.text.slice(test.check.start, test.check.end) !== name) return;
+    const branch = [...(this.unions.get(cond) ?? [])].sort((a, b) => a.start - b.start)[0];
+    const ext = this.text.slice(test.ext.start, test.ext.end).trim();
+    if (branch && branch.start <= lookup.start && lookup.end <= branch.end && ext !== 'any' && ext !== 'unknown') substituted = true;
+  });
+  return !substituted;
+}
+
+/**
+ * True for a pattern of an untyped parameter with a default (`(arg, { subscribe = true } = {}) => …` of a declared
+ * function type), or one nested in it: the language service reads its keys on the default's type, not on the
+ * parameter's contextual type, so they name no member of the latter.
+ */
+export function defaultedPattern(this: Collector, pattern: Node): boolean {
+  let p = pattern;
+  for (let depth = 0; depth < 8; depth++) {
+    const nested = this.patternNested.get(p);
+    if (!nested) break;
+    p = nested.outer;
+  }
+  const slot = this.patternSlot.get(p);
+  // (the slot is the parameter with its default, `{ a } = {}`, when there is one)
+  if (!slot || this.slotType.has(slot) || slot.end <= p.end || !/^\s*=/.test(this.text.slice(p.end, slot.end))) return false;
+  // (of a function typed by its context; elsewhere the parameter's type is the default's, whose keys these are)
+  const l = this.slotLocal.get(slot);
+  const local = l === undefined ? undefined : this.localNodes[l];
+  return !!local && (local.ctx !== undefined || local.ctxType !== undefined);
 }

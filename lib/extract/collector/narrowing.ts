@@ -244,10 +244,15 @@ export function narrowByConditions(this: Collector): void {
     // (`spans[i]`: the expression the walk up from the test had reached once it passed `ops[i]`)
     const decide = (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node, spans: readonly Span[] = []): void => {
       if (region.end <= region.start) return;
-      // (a `'key' in x` test narrows where it held, no more: where it failed the checker keeps the member types whose
-      // member is optional, which is not read; and no discriminant's reads are filed by it)
+      // (a `'key' in x` test narrows where it held; where it failed (the `else`, the rest after an early exit, the right
+      // of `||`) the checker drops the member types that declare the member without `?`; no discriminant's reads are
+      // filed by it)
       if (t.has) {
         if (value && !exit && ops.every((o) => o === '&&')) this.tagNarrowings.push(t.path ? { name: t.name, key: t.key, tags: [tag], body: region, path: true } : { name: t.name, key: t.key, tags: [tag], body: region });
+        else if (!value && !t.path && ops.every((o) => o === '||')) {
+          if (exit) this.tagExits.push({ name: t.name, key: t.key, tags: [tag], exit, not: true });
+          else this.tagNarrowings.push({ name: t.name, key: t.key, tags: [tag], body: region, not: true });
+        }
         return;
       }
       if (ops.every((o) => o === (value ? '&&' : '||'))) {

@@ -69,5 +69,13 @@ export const javascriptRules: LanguageRules = {
 /** TypeScript's (and TSX's) rules: JavaScript's, and the predefined type names no type may take. */
 export const typescriptRules: LanguageRules = {
   ...javascriptRules,
-  names: { ...JS_NAMES, reservedTypeNames: new Set(TS_TYPE_NAMES) },
+  names: {
+    ...JS_NAMES,
+    reservedTypeNames: new Set(TS_TYPE_NAMES),
+    // (a TypeScript file binds no CommonJS export: `module.exports.Server = Server` beside `export class Server` is a
+    // property of an untyped value to the checker, whatever the symbol's own export)
+    exportProperty: { ...JS_NAMES.exportProperty!, esm: /(?!)/ },
+    // (the language service searches a `private` member's references in its class's body only)
+    privateMember: /^(?:(?:public|protected|static|readonly|declare|override|abstract|async|accessor)\s+)*private\s/,
+  },
 };

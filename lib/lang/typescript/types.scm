@@ -91,6 +91,17 @@
 (if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof.not"))
 (ternary_expression condition: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call alternative: (_) @body (#set! role "narrow.instanceof.not"))
 ((if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .)] !alternative) @if (#set! role "narrow.instanceof.not.exit"))
+; … and where a negated guard call held (`if (!is(x, C)) …`, `!isNode(x) && x.m`, `!isNode(x) ? x.m : …`): there the
+; guard failed, x is what its type leaves without the guard's type
+(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call)) consequence: (_) @body (#set! role "narrow.instanceof.not"))
+(binary_expression . (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) "&&" (_) @body . (#set! role "narrow.instanceof.not"))
+(if_statement . (parenthesized_expression (binary_expression . (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof.not"))
+(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) consequence: (_) @body (#set! role "narrow.instanceof.not"))
+; (its other branch, where the guard held: `if (!isNode(x)) … else …`, `!isNode(x) ? … : x.m`)
+(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) alternative: (else_clause (_) @body) (#set! role "narrow.guard"))
+(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) alternative: (_) @body (#set! role "narrow.guard"))
+(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call)) alternative: (else_clause (_) @body) (#set! role "narrow.guard"))
+(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call) alternative: (_) @body (#set! role "narrow.guard"))
 ; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
