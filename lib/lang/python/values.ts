@@ -87,11 +87,16 @@ export function narrowedTo(v: Val, declared: () => Val): Val {
   return (d.t === 'union' ? d.vals : [d]).find((x) => sameKind(v, x)) ?? v;
 }
 
-/** Whether a container or instance has an element or type argument that is unknown (an instance without them: all). */
-function partlyUnknown(v: Val): boolean {
-  if (v.t === 'array') return v.of.t === 'unknown' || partlyUnknown(v.of);
-  if (v.t === 'map') return v.of.t === 'unknown' || partlyUnknown(v.of) || (!!v.key && (v.key.t === 'unknown' || partlyUnknown(v.key)));
-  if (v.t === 'inst') return !v.env || [...v.env.values()].some((x) => x.t === 'unknown' || partlyUnknown(x));
+/**
+ * Whether a container or instance has an element or type argument that is unknown; an instance without type arguments
+ * counts as such only itself (`Box()`), not as an element (`list[Sub]` is known: a checker narrows a `Sequence[Base]`
+ * to it).
+ */
+function partlyUnknown(v: Val, element = false): boolean {
+  const unknown = (x: Val): boolean => x.t === 'unknown' || partlyUnknown(x, true);
+  if (v.t === 'array') return unknown(v.of);
+  if (v.t === 'map') return unknown(v.of) || (!!v.key && unknown(v.key));
+  if (v.t === 'inst') return v.env ? [...v.env.values()].some(unknown) : !element;
   return false;
 }
 
