@@ -447,6 +447,12 @@ export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
     return this.declaresNoMember(x, name, false) && !this.indexedAbove(x, 0);
   }
   if (x.t === 'obj') return !x.open && !x.index && x.key === undefined && !x.calls && !x.props.some((p) => p.name === name) && !x.others?.includes(name) && !(x.decls && declOf(x, name));
+  // (an intersection, `Ident & Options & { type: 'query' }`: when every part we read whole lacks it; a part we cannot
+  // read, an outside one or an array may have it)
+  if (x.t === 'inter') {
+    return !x.hole && !x.outside && !x.list && x.of.every((p) => this.surelyWithout(p, name))
+      && (x.objs ?? []).every((p) => this.surelyWithout(p, name)) && (x.alts ?? []).every((a) => a.of.every((p) => this.surelyWithout(p, name)));
+  }
   return false;
 }
 
@@ -456,6 +462,8 @@ export function surelyWithout(this: Evaluator, x: Val, name: string): boolean {
  * declaration of it without `?`; never a type we cannot read whole.
  */
 export function surelyHas(this: Evaluator, x: Val, name: string): boolean {
+  // (an intersection has what one of its parts surely has)
+  if (x.t === 'inter') return !x.omits?.includes(name) && (x.of.some((p) => this.surelyHas(p, name)) || !!x.objs?.some((p) => this.surelyHas(p, name)));
   let m: SymRef | undefined;
   if (x.t === 'inst') {
     const found = this.findMember(x, name, false);

@@ -292,6 +292,12 @@ test('graph edits on the rename-in-failed fixture: TypeScript findRenameLocation
   t.deepEqual(differing(), []);
 });
 
+test('graph edits on the rename-in-intersections fixture: TypeScript findRenameLocations exactly (a `\'key\' in x` test, negated or not, on a union of intersections: a part is dropped by what all of its parts lack, or one of them surely has)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-in-intersections');
+  t.true(report.compared >= 25, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-initialized-unions fixture: TypeScript findRenameLocations exactly, but for members the parts of a union a variable\'s object literal initializer narrows declare apart, and that literal\'s keys', async (t) => {
   const { report, differing } = await fixtureRenames('rename-initialized-unions');
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);

@@ -247,9 +247,13 @@ export function narrowByConditions(this: Collector): void {
       // (a `'key' in x` test narrows where it held; where it failed (the `else`, the rest after an early exit, the right
       // of `||`) the checker drops the member types that declare the member without `?`; no discriminant's reads are
       // filed by it)
+      // (`!('key' in x)`: the decider's value says the opposite of the test's)
       if (t.has) {
-        if (value && !exit && ops.every((o) => o === '&&')) this.tagNarrowings.push(t.path ? { name: t.name, key: t.key, tags: [tag], body: region, path: true } : { name: t.name, key: t.key, tags: [tag], body: region });
-        else if (!value && !t.path && ops.every((o) => o === '||')) {
+        if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
+        const held = value !== negatedHas;
+        if (held && exit && !t.path) this.tagExits.push({ name: t.name, key: t.key, tags: [tag], exit });
+        else if (held && !exit) this.tagNarrowings.push(t.path ? { name: t.name, key: t.key, tags: [tag], body: region, path: true } : { name: t.name, key: t.key, tags: [tag], body: region });
+        else if (!held && !t.path) {
           if (exit) this.tagExits.push({ name: t.name, key: t.key, tags: [tag], exit, not: true });
           else this.tagNarrowings.push({ name: t.name, key: t.key, tags: [tag], body: region, not: true });
         }
@@ -278,6 +282,9 @@ export function narrowByConditions(this: Collector): void {
       }
     };
     let span: Span = { start: at, end: this.end(t.test) };
+    const negation = t.has ? this.negationOf(span) : undefined;
+    const negatedHas = negation !== undefined;
+    if (negation) span = negation;
     const ops: string[] = [];
     const spans: Span[] = [];
     for (let k = stack.length - 1; k >= 0; k--) {
@@ -323,6 +330,27 @@ export function narrowByConditions(this: Collector): void {
     else this.tagNarrowings.push({ name: first.name, key: first.key, tags, body: g.region });
     for (const t of g.tests) this.tagTest(t.name, t.key, g.exit ?? g.region, g.exit ? 'exit' : undefined);
   }
+}
+
+/**
+ * The span of `!(test)` (`!test`, any parentheses matched around the test) when `!` negates the test span, else
+ * undefined (`!!`, or `!(a && test)` where the `!` takes more than the test).
+ */
+export function negationOf(this: Collector, test: { start: number; end: number }): { start: number; end: number } | undefined {
+  let i = test.start - 1, open = 0;
+  for (; i >= 0; i--) {
+    const ch = this.text[i];
+    if (ch === '(') open++;
+    else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') break;
+  }
+  if (i < 0 || this.text[i] !== '!' || this.text[i - 1] === '!' || this.text[i + 1] === '=') return undefined;
+  let j = test.end;
+  for (let closed = 0; closed < open && j < this.text.length; j++) {
+    const ch = this.text[j];
+    if (ch === ')') closed++;
+    else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') return undefined;
+  }
+  return { start: i, end: j };
 }
 
 /** How many identifiers named `text` there are in `span`. */
