@@ -202,7 +202,8 @@ export type Expr =
    * the contextual type of an object literal written as that argument, whose keys name its members. (`targs`: the
    * type arguments written at the call, `implementNode<MaxDecl>({ … })`: what the callee's type parameters are)
    */
-  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[] }
+  /** (`lits`: the call's string literal arguments, by position, `node('unit', { … })`: what they infer a type parameter to) */
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]> }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).

@@ -1,6 +1,6 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
-import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { KEYWORD_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
 const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
@@ -120,7 +120,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     if (cls.t === 'sym' && (cls.f !== target.f || cls.s !== owner) && this.sym(cls).label === 'Class') below = cls;
   }
   const subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
-    : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : c.subst;
+    : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : literalTypeArgs(this.files[target.f], ts, target.f, e.lits, c.subst);
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (!pt) return this.restItem(e.arg, target, ts, subst);
@@ -940,6 +940,30 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
  * Connection> { get(): C }`; only the first two, the ones a written type records) and the constraint, if any, is the
  * default itself (inside the class, `this.get()` is read through the constraint).
  */
+/**
+ * `subst` with the function's own type parameters that a string literal argument infers (`node('unit', { … })` of
+ * `node<k extends Kind>(kind: k, schema: Schemas[k])`: k is `'unit'`), each a constrained parameter some parameter is
+ * typed by alone, as the checker infers the literal's type for it; `subst` itself where there are none.
+ */
+function literalTypeArgs(facts: FileFacts, ts: SymbolFact, tf: number, lits: ReadonlyArray<[number, string]> | undefined, subst: Subst | undefined): Subst | undefined {
+  if (!lits || !ts.typeParams || !ts.params) return subst;
+  let out: Map<string, TypeArg> | undefined;
+  for (const [j, v] of lits) {
+    if (ts.rest !== undefined && j >= ts.rest) break;
+    const p = ts.params[j];
+    if (!p || p.k !== 'id' || !bindsLocal(p.b) || !ts.typeParams.includes(bindingIndex(p.b)) || !constrained(facts, p)) continue;
+    const key = `${tf}:${bindingIndex(p.b)}`;
+    if (subst?.has(key) || out?.has(key)) continue;
+    (out ??= new Map(subst ?? [])).set(key, { f: tf, t: p, v: { t: 'ext', lits: [v] } });
+  }
+  return out ?? subst;
+}
+
+/** True when the type parameter `t` names (a local of `facts`) has a constraint (`k extends Kind`). */
+function constrained(facts: FileFacts, t: Expr & { k: 'id' }): boolean {
+  return bindsLocal(t.b) && facts.locals[bindingIndex(t.b)]?.type !== undefined;
+}
+
 function unboundDefault(facts: FileFacts, sym: SymbolFact, l: number, typeArgsWritten: boolean): Expr | undefined {
   const loc = facts.locals[l];
   if (!loc?.dflt) return undefined;
@@ -995,7 +1019,7 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       const v = arg();
       // (a function expression passed for a type parameter, `span(name, () => prepare())` of `span<F>(name, fn: F):
       // ReturnType<F>`, binds it: what calling F gives is what the function returns)
-      if (v.t === 'unknown' || (v.t === 'ext' && !v.fn)) return;
+      if (v.t === 'unknown' || (v.t === 'ext' && !v.fn && !v.lits)) return;
       const prev = own.get(key)?.v;
       if (prev && !sameValue(prev, v)) conflicts.add(key);
       else if (!prev) own.set(key, { f: c.f, t: pt, v });
@@ -1023,6 +1047,9 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
     let memo: Val | undefined;
     bind(pt, () => {
       if (memo) return memo;
+      // (a string literal, `node('unit', { unit: 1 })` of `node<k extends Kind>(kind: k, schema: Schemas[k])`: the
+      // checker infers the literal's type for a type parameter with a constraint, which picks an indexed access's member)
+      if (a.k === 'lit' && a.v !== undefined && !a.v.startsWith(KEYWORD_TAG) && pt.k === 'id' && constrained(this.files[c.f], pt)) return (memo = { t: 'ext', lits: [a.v] });
       const v = this.value(argFile, a);
       // a class passed as a value stays the class (a constructor argument); anything else is what it holds
       memo = v.t === 'sym' && this.sym(v).label === 'Class' ? v : this.heldValue(v);

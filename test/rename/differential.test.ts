@@ -298,6 +298,12 @@ test('graph edits on the rename-in-intersections fixture: TypeScript findRenameL
   t.deepEqual(differing(), []);
 });
 
+test('graph edits on the rename-literal-kinds fixture: TypeScript findRenameLocations exactly (a string literal argument infers a constrained type parameter, which picks the member of an indexed access typing the object literal beside it)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-literal-kinds');
+  t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-initialized-unions fixture: TypeScript findRenameLocations exactly, but for members the parts of a union a variable\'s object literal initializer narrows declare apart, and that literal\'s keys', async (t) => {
   const { report, differing } = await fixtureRenames('rename-initialized-unions');
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);

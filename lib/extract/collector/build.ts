@@ -133,6 +133,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           // (`new Store<Props>({ … })`: the class's first type parameter, as the constructor's parameter types it)
           const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
           if (targs) param.targs = targs;
+          const lits = this.stringArguments(ordered);
+          if (lits) param.lits = lits;
           this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
         }
         // a function argument: its parameters are typed by the callee's declaration of parameter i
@@ -597,6 +599,8 @@ export function literalThis(this: Collector): void {
           if (c.isNew) param.isNew = true;
           const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
           if (targs) param.targs = targs;
+          const lits = this.stringArguments(ordered);
+          if (lits) param.lits = lits;
           args.set(u, param);
         }
       }
@@ -626,6 +630,16 @@ export function booleanTag(this: Collector, node: Node): string | undefined {
   if (len !== 4 && len !== 5) return undefined;
   const text = this.text.slice(node.start, node.end);
   return text === 'true' || text === 'false' ? KEYWORD_TAG + text : undefined;
+}
+
+/** The plain string literals among a call's arguments (see plainString), by position; undefined when there are none. */
+export function stringArguments(this: Collector, ordered: readonly Node[]): Array<[number, string]> | undefined {
+  let out: Array<[number, string]> | undefined;
+  for (let j = 0; j < ordered.length; j++) {
+    const v = this.plainString(ordered[j]);
+    if (v !== undefined) (out ??= []).push([j, v]);
+  }
+  return out;
 }
 
 /** The text of a string literal without escapes or substitutions (`'added'`, `"added"`), else undefined. */
