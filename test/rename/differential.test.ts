@@ -304,6 +304,12 @@ test('graph edits on the rename-literal-kinds fixture: TypeScript findRenameLoca
   t.deepEqual(differing(), []);
 });
 
+test('graph edits on the rename-array-exits fixture: TypeScript findRenameLocations exactly (after `if (Array.isArray(x))` or its negation exits, x is the union\'s other parts)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-array-exits');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-initialized-unions fixture: TypeScript findRenameLocations exactly, but for members the parts of a union a variable\'s object literal initializer narrows declare apart, and that literal\'s keys', async (t) => {
   const { report, differing } = await fixtureRenames('rename-initialized-unions');
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);

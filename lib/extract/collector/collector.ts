@@ -81,7 +81,8 @@ export class Collector {
   readonly ands = new LazyMap<Node, { left: Node; right: Node }>();
   /** `if (x instanceof C) body`: occurrences of x's binding inside body are C instances. */
   /** `if (Array.isArray(x))`'s branches: `yes` in the consequence, not in the else branch. */
-  readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node }> = [];
+  /** (`exit`: `body` is an `if` whose consequence may exit: the narrowing holds after it, where the test failed, see exitSpan) */
+  readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node; exit?: true }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
@@ -501,11 +502,17 @@ export class Collector {
     // (exitSpan searches them by where they start)
     if (this.caseClauses.length > 1) this.caseClauses.sort((a, b) => a.start - b.start);
     if (this.narrowings.length) this.narrow();
-    for (const { name, body, yes, by } of this.isArrayNarrowings) this.forEachOccurrence(name, body, (node) => {
-      if (this.arrayPart.has(node)) return;
-      this.arrayPart.set(node, yes);
-      if (by) this.arrayPartBy.set(node, by);
-    });
+    // (an early exit's narrowing last: a test inside the rest of the block is nearer to what it holds)
+    for (const late of [false, true]) {
+      for (const { name, body, yes, by, exit } of this.isArrayNarrowings) {
+        if (!!exit !== late || (exit && this.exitIfs.get(body.start) !== body)) continue;
+        this.forEachOccurrence(name, exit ? this.exitSpan(body) : body, (node) => {
+          if (this.arrayPart.has(node)) return;
+          this.arrayPart.set(node, yes);
+          if (by) this.arrayPartBy.set(node, by);
+        });
+      }
+    }
     if (this.tagCompares.length) this.narrowByConditions();
     if (this.pathTests.length) this.markTestedPaths();
     if (this.tagNarrowings.length || this.tagCases.size || this.tagExits.length) this.narrowByTags();

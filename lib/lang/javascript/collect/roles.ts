@@ -32,9 +32,11 @@ const isArrayNarrowing: MatchHandler = function (c) {
     const obj = get(c, 'obj')!, prop = get(c, 'prop')!;
     if (this.ident(obj) !== 'Array' || this.ident(prop) !== 'isArray') return;
   }
-  const name = get(c, 'name')!, yes = get(c, 'body'), no = get(c, 'else');
+  const name = get(c, 'name')!, yes = get(c, 'body'), no = get(c, 'else'), stmt = get(c, 'if');
   if (yes) this.isArrayNarrowings.push(by ? { name, body: yes, yes: true, by } : { name, body: yes, yes: true });
   if (no) this.isArrayNarrowings.push(by ? { name, body: no, yes: false, by } : { name, body: no, yes: false });
+  // (an `if` without `else`, its one branch the consequence: where that exits, the rest of the block is the other side)
+  if (stmt && !yes !== !no) this.isArrayNarrowings.push(by ? { name, body: stmt, yes: !yes, by, exit: true } : { name, body: stmt, yes: !yes, exit: true });
   return;
 };
 
