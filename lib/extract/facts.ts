@@ -599,6 +599,12 @@ export interface FileFacts {
   deepCut?: number;
   /** The file says a tool wrote it (lib/files/skip-rules.ts hasGeneratedHeader); absent when it does not. */
   generated?: true;
+  /**
+   * Lines (1-based, ascending) the language's checker is told to let errors pass on (TypeScript's line after `//
+   * @ts-expect-error`): code there need not type-check, so what holds only where it does (a union's member read where
+   * a part lacks it) does not; absent when none.
+   */
+  unchecked?: number[];
   symbols: SymbolFact[];
   imports: ImportFact[];
   exports: ExportFact[];

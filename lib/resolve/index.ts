@@ -18,6 +18,9 @@ import { changedNames, mentions, outwardShape } from './shape.ts';
 import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
+/** The expressions that read a name where a test narrowed it (see lib/extract/collector/narrowing.ts). */
+const NARROWINGS = new Set<Expr['k']>(['tagged', 'narrowed', 'guarded', 'isarray', 'tested']);
+
 export type { ProjectConfig };
 
 export interface ResolveResult {
@@ -659,9 +662,22 @@ class ProjectBuilder {
     if (e) e[keys.pick ? 'picks' : 'omits'] = keys.keys;
   }
 
+  /**
+   * True when a part of the union `e`'s receiver is surely without member `e.name` (see lacksIn), the receiver read
+   * where no test narrowed it (a guard, a discriminant, … may have left the parts that have it, where we read less).
+   */
+  private partLacks(f: number, e: Expr & { k: 'member' }): boolean {
+    if (NARROWINGS.has(e.obj.k)) return false;
+    const o = this.ev.deref(this.ev.value(f, e.obj));
+    return (o.t === 'union' || o.t === 'anyof') && (o.of as Val[]).some((x) => this.ev.lacksIn(x, e.name));
+  }
+
   /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */
   private reference(f: number, r: RefFact): void {
     const ev = this.ev;
+    // a member read on a line the checker is told not to check (`// @ts-expect-error` above it): where a part of the
+    // receiver's union lacks the member, the read is the error let pass, and the checker names no member there
+    if (r.value.k === 'member' && !r.key && this.files[f].unchecked?.includes(posLine(r.at)) && this.partLacks(f, r.value)) return;
     // a typed object literal's key: only when its type names one class or interface (a union's member is a guess)
     // (but for the declarations of one family, below)
     if (r.key && !r.lookup && r.value.k === 'member' && r.value.obj.k === 'as' && this.throughUnion(f, r.value.obj.type, 0)) { this.familyKey(f, r); return; }

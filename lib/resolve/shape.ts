@@ -19,7 +19,7 @@ export function outwardShape(facts: FileFacts): string {
   for (const key of Object.keys(facts).sort()) {
     switch (key) {
       // positions, counts, the file's own sites, and the locals and calls only they reach (below)
-      case 'lines': case 'parseErrors': case 'deepCut': case 'refs': case 'calls': case 'locals': break;
+      case 'lines': case 'parseErrors': case 'deepCut': case 'unchecked': case 'refs': case 'calls': case 'locals': break;
       case 'symbols': out.symbols = facts.symbols.map(({ line: _l, endLine: _e, at: _a, more: _m, ...rest }) => rest); break;
       case 'imports': out.imports = facts.imports.map(({ at: _a, ...rest }) => rest); break;
       case 'exports': out.exports = facts.exports.map((e) => (e.kind === 'from' ? { ...e, at: 0 } : e)); break;

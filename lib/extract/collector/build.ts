@@ -457,10 +457,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const obj = this.patternValue(k.pattern, 0);
     if (obj) refs.push({ value: { k: 'member', obj, name: k.name }, kind: k.kind, at: this.pos(k.key), from: k.from, key: true });
   }
-  return {
+  const out: FileFacts = {
     path: this.filePath, language: this.language, lines, parseErrors,
     symbols, imports: this.imports, exports: this.exports, modules: this.modules, locals, calls, refs,
   };
+  if (this.uncheckedLines.length) out.unchecked = [...new Set(this.uncheckedLines)].sort((a, b) => a - b);
+  return out;
 }
 
 /** A key of an object literal whose contextual type is `obj`'s (see argumentKeys). */

@@ -231,6 +231,8 @@ export class Collector {
   readonly idList: IdRec[] = [];
   readonly jsx = new NodeSet(this.nodeFlags, 32);
   readonly comments = new NodeSet(this.nodeFlags, 64);
+  /** Lines the language's checker is told not to hold to its types (see the `unchecked` fact), in source order. */
+  readonly uncheckedLines: number[] = [];
   /**
    * Decorators the syntax tree puts beside what they decorate rather than inside it (a TypeScript class member's,
    * an exported class's): the decorated node (or the next decorator) → the decorator just before it.

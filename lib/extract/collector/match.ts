@@ -317,6 +317,8 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['comment']], function (c) { this.comments.add(first(c)); return; });
+    // (a comment telling the checker to let the next line's errors pass, `// @ts-expect-error`: that line, 1-based)
+    on([Role['unchecked']], function (c) { this.uncheckedLines.push(rowOf(first(c)) + 2); return; });
     on([Role['decorated']], function (c) { this.decoratorBefore.set(get(c, 'next')!, get(c, 'deco')!); return; });
     on([Role['decorator']], function (c) { this.decoratorSpans.push(get(c, 'deco')!); return; });
     on([Role['this.param']], function (c) { this.thisParamType.set(get(c, 'param')!, get(c, 'type')!); return; });

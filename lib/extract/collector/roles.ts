@@ -20,7 +20,7 @@ export enum Role {
   'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
-  'expr.this', 'expr.super', 'jsx', 'jsx.attr', 'comment', 'this.param', 'param.slot', 'fntype.param',
+  'expr.this', 'expr.super', 'jsx', 'jsx.attr', 'comment', 'unchecked', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'type.conditional', 'type.conditional.test', 'type.mapped.key', 'expr.const.strings', 'type.object.empty', 'expr.const.spread', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
   'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated', 'decorator',
   // scopes (the kind is the text after `scope.`)

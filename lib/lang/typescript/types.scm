@@ -355,3 +355,5 @@
 ; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
 (non_null_expression (binary_expression (_) @inner .) @wrap (#set! role "expr.operand"))
 (non_null_expression (binary_expression (binary_expression (_) @inner .) @wrap .) (#set! role "expr.operand"))
+; `// @ts-expect-error`, `// @ts-ignore`: the checker lets the next line's errors pass, so that code need not type-check
+((comment) @comment (#match? @comment "^//\\s*@ts-(expect-error|ignore)") (#set! role "unchecked"))
