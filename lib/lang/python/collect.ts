@@ -423,7 +423,10 @@ class PyCollector extends PyLambdas {
       this.flow.inFunction(body, () => this.visitBody(body, fs, returns));
       const yields = this.yields;
       this.yields = outerYields;
-      if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
+      // (a result declared `Callable[…]` says only "a function": the returns too, which may name the nested def it
+      // is, what a call of the result runs; resolve.ts returnValue)
+      const declaredCallable = sym.returns !== undefined && callableOf(sym.returns) !== undefined;
+      if ((!sym.returns || declaredCallable) && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
       // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
       // (not an async one: its calls are async iterators)
       else if (!sym.returns && yields.length > 0 && !sym.returnsAsync && this.isGenerator(body)) sym.returnsValue = { k: 'list', items: [{ k: 'union', types: yields.slice(0, MAX_UNION) }] };

@@ -1090,7 +1090,17 @@ export class PythonResolver implements LanguageRelations {
   /** What a function or method returns: its declared result, else the values of its returns. */
   private returnValue(f: number, s: number, depth: number, env?: Env): Val {
     const sym = this.sym(f, s);
-    if (sym.returns) return this.typeValue(f, sym.returns, depth + 1, env, false);
+    if (sym.returns) {
+      const declared = this.typeValue(f, sym.returns, depth + 1, env, false);
+      if (declared.t !== 'callable' || !sym.returnsValue) return declared;
+      // declared `Callable[…]` and returning only its own defs (`return gettext`): a call of the result runs them
+      const rv = sym.returnsValue;
+      const returned = rv.k === 'union' ? rv.types : [rv];
+      const defs = returned.map((e) => (e.k === 'id' ? this.value(f, e, depth + 1) : UNKNOWN));
+      const own = defs.every((v) => v.t === 'sym' && v.f === f && this.sym(v.f, v.s).label === 'Function' && this.sym(v.f, v.s).parent === s);
+      // (a returned value, as an undeclared result's is: `inferred-receiver`)
+      return own ? { ...declared, held: union(defs.map((v) => (v.t === 'sym' ? { ...v, via: 'inferred-receiver' as const } : v))) } : declared;
+    }
     if (sym.returnsValue) {
       const v = this.value(f, sym.returnsValue, depth + 1);
       const inferred = (x: Val): Val => (x.t === 'inst' ? { ...x, via: 'inferred-receiver' } : x.t === 'union' ? union(x.vals.map(inferred)) : x);
