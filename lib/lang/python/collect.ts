@@ -706,12 +706,14 @@ class PyCollector extends PyLambdas {
     const bases: Expr[] = [];
     const baseArgs: Array<Expr[] | null> = [];
     const baseTexts: string[] = [], baseNodes: number[] = [];
+    let metaclass: Expr | undefined;
     const supers = this.child(i, 'superclasses');
     if (supers >= 0) {
       for (const b of this.namedKids(supers)) {
         if (this.type(b) === 'keyword_argument') {
           const v = this.child(b, 'value');
-          if (v >= 0) this.expr(v, scope);
+          const e = v >= 0 ? this.expr(v, scope) : undefined;
+          if (e && this.txt(this.child(b, 'name')) === 'metaclass') metaclass = e;
           continue;
         }
         // `Generic[T]`, `Base[int]`: the class written before the brackets, its type arguments read as types
@@ -739,6 +741,7 @@ class PyCollector extends PyLambdas {
     const decoTexts = decorators.map((d) => d.text);
     this.recordDecorators(s, decos, decoTexts);
     if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
+    if (metaclass) (this.py.metaclasses ??= {})[s] = metaclass;
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
     this.classAttrs.set(s, new Map());

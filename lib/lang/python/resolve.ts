@@ -13,11 +13,11 @@ import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallF
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
-import { isBuiltinName, isObjectMember } from './builtins.ts';
+import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
-import { c3Merge } from './c3.ts';
+import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
@@ -46,8 +46,6 @@ const PROPERTY_PARTS: ReadonlySet<string> = new Set(['property', 'setter', 'dele
 export class PythonResolver implements LanguageRelations {
   private readonly modules: PyModules;
   private readonly fileOf = new Map<string, number>();
-  private readonly members = new Map<number, Map<string, number[]>>();
-  private readonly mroMemo = new Map<number, Array<Sym | 'ext'>>();
   private readonly valMemo = new Map<Expr, Val | null>();
   private readonly exportMemo = new Map<string, Val | null>();
   private readonly topMemo = new Map<number, Map<string, number>>();
@@ -96,6 +94,10 @@ export class PythonResolver implements LanguageRelations {
     decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
   });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
+  /** Classes' members, linearisations and metaclasses. */
+  private readonly classes = new ClassOrder({
+    py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
+  });
 
   /** Every relation of one Python file. */
   relations(f: number): void {
@@ -332,84 +334,13 @@ export class PythonResolver implements LanguageRelations {
     return out;
   }
 
-  // ---------------------------------------------------------------- classes
-  /** The members a class body declares, by name (methods, attributes, nested classes; first declaration first). */
-  private membersOf(f: number, s: number): Map<string, number[]> {
-    const key = f * 0x100000 + s;
-    let m = this.members.get(key);
-    if (m) return m;
-    m = new Map();
-    const syms = this.sink.files[f].symbols;
-    const unreached = this.unreachedOf(f);
-    for (let i = s + 1; i < syms.length; i++) {
-      if (syms[i].parent !== s || unreached?.has(i)) continue;
-      const l = m.get(syms[i].name);
-      if (l) l.push(i); else m.set(syms[i].name, [i]);
-    }
-    this.members.set(key, m);
-    return m;
-  }
-
-  /** The base classes of a class (project classes, or 'ext' for one outside the project or unknown). */
-  private bases(f: number, s: number): Array<Sym | 'ext'> {
-    const out: Array<Sym | 'ext'> = [];
-    for (const e of this.sym(f, s).extends ?? []) {
-      const v = this.value(f, e, 1);
-      if (v.t === 'sym' && this.sym(v.f, v.s).label !== 'Function' && this.sym(v.f, v.s).label !== 'Method' && this.isClass(v.f, v.s)) out.push({ f: v.f, s: v.s });
-      else out.push('ext');
-    }
-    return out;
-  }
-
-  private isClass(f: number, s: number): boolean {
-    const l = this.sym(f, s).label;
-    return l === 'Class' || l === 'Interface' || l === 'Enum';
-  }
-
-  /** The C3 linearisation of a class (itself first); an inconsistent hierarchy falls back to depth-first order. */
-  mro(f: number, s: number): Array<Sym | 'ext'> {
-    const key = f * 0x100000 + s;
-    const hit = this.mroMemo.get(key);
-    if (hit) return hit;
-    this.mroMemo.set(key, [{ f, s }]); // cycle guard
-    const bases = this.bases(f, s);
-    const seqs: Array<Array<Sym | 'ext'>> = bases.map((b) => (b === 'ext' ? ['ext'] : this.mro(b.f, b.s)));
-    seqs.push([...bases]);
-    const same = (a: Sym | 'ext', b: Sym | 'ext'): boolean => a !== 'ext' && b !== 'ext' && a.f === b.f && a.s === b.s;
-    const merged = c3Merge(seqs, same, (x) => x === 'ext');
-    if (merged === undefined) {
-      // no consistent order (a TypeError at run time): depth-first, duplicates dropped
-      const seen: Array<Sym | 'ext'> = [{ f, s }];
-      for (const b of seqs.flat()) if (b === 'ext' || !seen.some((x) => same(x, b))) seen.push(b);
-      this.mroMemo.set(key, seen);
-      return seen;
-    }
-    const out: Array<Sym | 'ext'> = [{ f, s }, ...merged];
-    this.mroMemo.set(key, out);
-    return out;
-  }
-
-  /**
-   * Member `name` looked up through a class's linearisation (`after`: start after that class, as `super()` does):
-   * the project symbol, 'ext' when only outside classes may have it (`object`'s members, which every class has),
-   * undefined when nothing has it.
-   */
-  findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
-    const order = this.mro(f, s);
-    let start = 0;
-    if (after) {
-      start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
-      if (start === 0) return undefined; // `super(C, self)` with C not in the order: no lookup to make
-    }
-    let ext = false;
-    for (let k = start; k < order.length; k++) {
-      const c = order[k];
-      if (c === 'ext') { ext = true; continue; }
-      const l = this.membersOf(c.f, c.s).get(name);
-      if (l) return { f: c.f, s: pickMember(this.sink.files[c.f].symbols, l) };
-    }
-    return ext || isObjectMember(name) ? 'ext' : undefined;
-  }
+  // ---------------------------------------------------------------- classes (class-order.ts)
+  private membersOf(f: number, s: number): Map<string, number[]> { return this.classes.membersOf(f, s); }
+  private isClass(f: number, s: number): boolean { return this.classes.isClass(f, s); }
+  /** The C3 linearisation of a class (itself first; ClassOrder.mro). */
+  mro(f: number, s: number): Array<Sym | 'ext'> { return this.classes.mro(f, s); }
+  /** Member `name` through a class's linearisation (ClassOrder.findMember). */
+  findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined { return this.classes.findMember(f, s, name, after); }
 
   // ---------------------------------------------------------------- values
   /** The value of an expression of file f. */
@@ -644,7 +575,7 @@ export class PythonResolver implements LanguageRelations {
     if (f === k.f && s === k.s) return env;
     if (depth > 12) return null;
     const args = this.py(f).generics?.[s]?.bases;
-    const bases = this.bases(f, s);
+    const bases = this.classes.bases(f, s);
     for (let i = 0; i < bases.length; i++) {
       const b = bases[i];
       if (b === 'ext') continue;
@@ -762,9 +693,18 @@ export class PythonResolver implements LanguageRelations {
           return this.decoratorValue(obj.f, obj.s, depth).t === 'ext' ? EXT : UNKNOWN;
         }
         const m = this.findMember(obj.f, obj.s, name);
-        if (!m) return UNKNOWN;
+        const via = obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver';
+        if (!m) {
+          // not in the class's linearisation: its metaclass's (`Task._create(…)` of `class Task(metaclass=M)`), the
+          // class object being the metaclass's instance
+          const meta = this.classes.metaclassOf(obj.f, obj.s, depth);
+          if (meta === 'ext') return EXT;
+          const mm = meta && this.findMember(meta.f, meta.s, name);
+          if (!mm) return UNKNOWN;
+          return mm === 'ext' ? EXT : this.memberSymbol(mm, name, true, via, depth);
+        }
         if (m === 'ext') return EXT;
-        return this.memberSymbol(m, name, false, obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver', depth);
+        return this.memberSymbol(m, name, false, via, depth);
       }
       case 'inst': {
         // `self.__class__`: the class of the instance (a checker's `type[Self]`), whose call makes another instance
@@ -1461,19 +1401,6 @@ const PLAIN_METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'constructor'
 /** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
 function definesCallable(s: SymbolFact): boolean {
   return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
-}
-
-/** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
-function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
-  if (list.length === 1) return list[0];
-  const getter = list.find((i) => symbols[i].kind === 'property');
-  if (getter !== undefined) return getter;
-  // a method the class defines, later replaced on an instance (`self.bind = finalized_bind`, no annotation): the
-  // `def` is the member's declared type, which a type checker keeps for every access, not the assigned value
-  const declared = list.filter((i) => !(symbols[i].kind === 'attribute' && !symbols[i].type));
-  if (declared.length && declared.length < list.length && declared.every((i) => symbols[i].label === 'Method')) return declared[declared.length - 1];
-  // redefinitions: the last one wins at run time
-  return list[list.length - 1];
 }
 
 export type { PyImport };
