@@ -1035,9 +1035,10 @@ export class PythonResolver implements LanguageRelations {
       if (declared.t !== 'callable' || !sym.returnsValue) return declared;
       // declared `Callable[…]` and returning only its own defs (`return gettext`): a call of the result runs them
       const rv = sym.returnsValue;
-      const returned = rv.k === 'union' ? rv.types : [rv];
+      // (literals aside: `return None` where no function fits, which no call runs)
+      const returned = (rv.k === 'union' ? rv.types : [rv]).filter((e) => e.k !== 'lit');
       const defs = returned.map((e) => (e.k === 'id' ? this.value(f, e, depth + 1) : UNKNOWN));
-      const own = defs.every((v) => v.t === 'sym' && v.f === f && this.sym(v.f, v.s).label === 'Function' && this.sym(v.f, v.s).parent === s);
+      const own = defs.length > 0 && defs.every((v) => v.t === 'sym' && v.f === f && this.sym(v.f, v.s).label === 'Function' && this.sym(v.f, v.s).parent === s);
       // (a returned value, as an undeclared result's is: `inferred-receiver`)
       return own ? { ...declared, held: union(defs.map((v) => (v.t === 'sym' ? { ...v, via: 'inferred-receiver' as const } : v))) } : declared;
     }
