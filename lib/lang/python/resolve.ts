@@ -788,6 +788,11 @@ export class PythonResolver implements LanguageRelations {
       const cls = this.value(f, e.args[0], depth);
       if (cls.t === 'sym' && this.isClass(cls.f, cls.s)) return { t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' };
     }
+    // `functools.partial(fn, …)`: an object whose call runs fn (and gives what fn gives)
+    if (callee.t === 'ext' && e.args?.[0] && this.isPartial(f, e.callee)) {
+      const fn = this.value(f, e.args[0], depth);
+      if (fn.t === 'sym' && !this.isClass(fn.f, fn.s)) return { t: 'callable', returns: this.resultOf(fn, depth + 1), held: fn };
+    }
     // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
     // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
     // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
@@ -831,6 +836,14 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
+  /** True for `functools.partial` as written: the module's attribute, or the name imported from it. */
+  private isPartial(f: number, callee: Expr): boolean {
+    if (callee.k === 'member') return callee.name === 'partial' && callee.obj.k === 'id' && callee.obj.name === 'functools';
+    if (callee.k !== 'id' || callee.name !== 'partial' || !callee.b || !bindsImport(callee.b)) return false;
+    const imp = this.py(f).imports[bindingIndex(callee.b)];
+    return imp?.kind === 'from' && imp.source === 'functools' && imp.imported === 'partial';
+  }
+
   private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
     if (callee.name === 'run_until_complete') return true;
     return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';
