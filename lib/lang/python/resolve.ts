@@ -1046,11 +1046,13 @@ export class PythonResolver implements LanguageRelations {
     if (sym.returns) {
       const declared = this.typeValue(f, sym.returns, depth + 1, env, false);
       if (declared.t !== 'callable' || !sym.returnsValue) return declared;
-      // declared `Callable[…]` and returning only its own defs (`return gettext`): a call of the result runs them
+      // declared `Callable[…]` and returning only its own defs (`return gettext`, `return partial(namefunc, …)`): a
+      // call of the result runs them
       const rv = sym.returnsValue;
       // (literals aside: `return None` where no function fits, which no call runs)
       const returned = (rv.k === 'union' ? rv.types : [rv]).filter((e) => e.k !== 'lit');
-      const defs = returned.map((e) => (e.k === 'id' ? this.value(f, e, depth + 1) : UNKNOWN));
+      const held = (v: Val): Val => (v.t === 'callable' && v.held ? v.held : v);
+      const defs = returned.map((e) => (e.k === 'id' || e.k === 'call' ? held(this.value(f, e, depth + 1)) : UNKNOWN));
       const own = defs.length > 0 && defs.every((v) => v.t === 'sym' && v.f === f && this.sym(v.f, v.s).label === 'Function' && this.sym(v.f, v.s).parent === s);
       // (a returned value, as an undeclared result's is: `inferred-receiver`)
       return own ? { ...declared, held: union(defs.map((v) => (v.t === 'sym' ? { ...v, via: 'inferred-receiver' as const } : v))) } : declared;
