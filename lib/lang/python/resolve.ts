@@ -395,7 +395,11 @@ export class PythonResolver implements LanguageRelations {
       case 'narrowed': {
         // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
         const t = this.value(f, e.type, depth);
-        return t.t === 'unknown' ? this.value(f, e.of, depth) : narrowedTo(t, () => this.value(f, e.of, depth));
+        if (t.t === 'unknown') return this.value(f, e.of, depth);
+        // (a declared name assigned an outside value keeps the project types it declares: the value is `Any` to a
+        // checker, or not assignable to them, and either way the declared type stays)
+        if (t.t === 'ext' && e.assigned) { const d = this.value(f, e.of, depth); return holdsProject(d) ? d : t; }
+        return narrowedTo(t, () => this.value(f, e.of, depth));
       }
       case 'extract': {
         // in the `else` of `if isinstance(x, C):`, x is what it holds but a C: the parts of a union that are not
@@ -1442,6 +1446,17 @@ function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: str
   }
   if (!added.size) return settings;
   return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
+}
+
+/** Whether a value is, or holds, something of the project (a symbol, an instance, a container of them). */
+function holdsProject(v: Val): boolean {
+  switch (v.t) {
+    case 'sym': case 'inst': return true;
+    case 'union': return v.vals.some(holdsProject);
+    case 'array': case 'map': return holdsProject(v.of);
+    case 'list': return v.items.some(holdsProject);
+    default: return false;
+  }
 }
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */
