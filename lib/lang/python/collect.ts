@@ -12,7 +12,7 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
+import { annotationNames, callableOf, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
@@ -806,6 +806,7 @@ class PyCollector extends PyLambdas {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
+    if (type && right >= 0 && !alias) this.declaredLambdas(right, type);
     // `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound
     const tv = scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call' ? scope.names.get(this.txt(left)) : undefined;
     const bound = tv?.k === 'sym' ? typeVarBound(this.reader(), right, (n) => this.nameExpr(n, scope)) : undefined;
@@ -1439,14 +1440,6 @@ class PyCollector extends PyLambdas {
 }
 
 /** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
-/** The callable type an annotation declares: `Callable[…]` itself, or its one callable part (`Callable[…] | None`). */
-function callableOf(t: Expr): (Expr & { k: 'fntype' }) | undefined {
-  if (t.k === 'fntype') return t;
-  if (t.k !== 'union') return undefined;
-  const fns = t.types.filter((x): x is Expr & { k: 'fntype' } => x.k === 'fntype');
-  return fns.length === 1 ? fns[0] : undefined;
-}
-
 function lastPartAt(text: string, off: number, parts: readonly string[]): number {
   let at = off + parts[0].length;
   let start = off;

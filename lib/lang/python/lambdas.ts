@@ -5,6 +5,7 @@
 import type { Expr } from '../../extract/facts.ts';
 import type { Scope } from './scopes.ts';
 import { PyNarrowing } from './narrowing.ts';
+import { callableOf } from './typing.ts';
 
 /** The collector's lambdas (above its narrowings, below its walk, whose `expr` they evaluate their bodies with). */
 export abstract class PyLambdas extends PyNarrowing {
@@ -65,6 +66,29 @@ export abstract class PyLambdas extends PyNarrowing {
         });
       }
       arg++;
+    }
+  }
+
+  /**
+   * Lambdas written where a declared type gives their parameters — `f: Callable[[A], R] = lambda a: …`, the values of
+   * `handlers: dict[K, Callable[[A, B], R]] = {k: lambda a, b: …}`, a list's or set's items — take the Callable's
+   * parameter types, as a checker infers them from the expected type (node `i`: the value, `type`: its declared type).
+   */
+  protected declaredLambdas(i: number, type: Expr): void {
+    const ty = this.type(i);
+    if (ty === 'parenthesized_expression') { const inner = this.namedKids(i)[0]; if (inner !== undefined) this.declaredLambdas(inner, type); return; }
+    if (type.k === 'union') { for (const t of type.types) if (t.k !== 'lit') this.declaredLambdas(i, t); return; }
+    if (ty === 'lambda') {
+      const params = callableOf(type)?.params;
+      if (!params) return;
+      (this.lambdaParams.get(i) ?? []).forEach((l, p) => {
+        const t = params[p];
+        if (l >= 0 && t && !this.locals[l].type && !this.locals[l].init) this.locals[l].type = t;
+      });
+    } else if (ty === 'dictionary' && type.k === 'map') {
+      for (const pair of this.namedKids(i)) if (this.type(pair) === 'pair' && this.child(pair, 'value') >= 0) this.declaredLambdas(this.child(pair, 'value'), type.of);
+    } else if ((ty === 'list' || ty === 'set') && type.k === 'array') {
+      for (const item of this.namedKids(i)) this.declaredLambdas(item, type.of);
     }
   }
 
