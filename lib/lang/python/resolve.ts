@@ -31,7 +31,7 @@ const UNPARSED_CONFIDENCE = 0.4;
 
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
-  'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
+  'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7,
 };
 
 
@@ -674,8 +674,7 @@ export class PythonResolver implements LanguageRelations {
     const fn = v.t === 'sym' && this.isClass(v.f, v.s) ? this.runsInit(v.f, v.s) : v.t === 'sym' ? v : undefined;
     if (!fn) return UNKNOWN;
     const sym = this.sym(fn.f, fn.s);
-    // (a plain method read from its class takes the instance as its first argument)
-    if (v.t === 'sym' && sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod' && call.callee.k === 'member' && this.value(f, call.callee.obj, depth + 1).t === 'sym') return UNKNOWN;
+    if (v.t === 'sym' && this.methodFromClass(f, call.callee, sym, depth)) return UNKNOWN;
     const arg = ctx.arg >= 0 ? ctx.arg : this.py(fn.f).callbackKeys?.[fn.s]?.[this.py(f).lambdaKeys?.[l] ?? ''];
     const t = arg === undefined ? undefined : sym.callbackParams?.[arg]?.[ctx.param];
     return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
@@ -863,8 +862,7 @@ export class PythonResolver implements LanguageRelations {
   private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number, overload = false): Env | undefined {
     const sym = this.sym(callee.f, callee.s);
     if (!sym.params || !e.args || (isSignatureKind(sym.kind) && !overload) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
-    const plain = sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod';
-    if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
+    if (this.methodFromClass(f, e.callee, sym, depth)) return undefined;
     const own = new Set<string>();
     if (sym.label === 'Method' && sym.parent >= 0) for (const p of this.py(callee.f).generics?.[sym.parent]?.params ?? []) { const tv = p.k === 'id' ? this.typeVarOf(callee.f, p) : undefined; if (tv) own.add(tv.key); }
     const solved = this.solve(f, e, callee.f, sym.params, depth);
@@ -874,6 +872,15 @@ export class PythonResolver implements LanguageRelations {
       (env ??= new Map(callee.env)).set(key, vals.length === 1 ? vals[0] : union(vals));
     }
     return env;
+  }
+
+  /**
+   * True for a plain method (not static, not a classmethod) read from its class (`Box.put`, not `box.put`): a call
+   * passes the instance as its first argument, so the arguments do not line up with its parameters after `self`.
+   */
+  private methodFromClass(f: number, callee: Expr, sym: SymbolFact, depth: number): boolean {
+    return sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod'
+      && callee.k === 'member' && this.value(f, callee.obj, depth + 1).t === 'sym';
   }
 
   /** The type arguments of class (f, s) its own `__init__` takes from call e's arguments (none for an inherited one). */
