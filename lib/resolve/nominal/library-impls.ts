@@ -59,7 +59,8 @@ export class LibraryImpls {
     const found = this.sliceTypes.map((e) => ({ e, fns: this.methods(this.m.find(e, name)) })).filter((x) => x.fns.length);
     const elemName = elem.t === 'ext' ? elem.name : elem.t === 'inst' ? elem.e.name : undefined;
     const own = found.filter((x) => x.e.name === `[${elemName}]`);
-    return (own.length ? own : found.filter((x) => !p.types.has(x.e.name.slice(1, -1)))).flatMap((x) => x.fns);
+    // (a slice of any element is one of a bare name, `[T]`: `[MaybeUninit<u8>]` is a slice of that type alone)
+    return (own.length ? own : found.filter((x) => /^\[\w+\]$/.test(x.e.name) && !p.types.has(x.e.name.slice(1, -1)))).flatMap((x) => x.fns);
   }
 }
 
