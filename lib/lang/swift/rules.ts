@@ -57,6 +57,7 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   // `x.f(…)` of a field f of a function type calls the value it holds
   fieldCalls: true,
+  overloads: true,
   typeCall: 'constructor',
   isBuiltin: (name) => LIBRARY.has(name),
   libraryConformances: (name) => CONFORMANCES.get(name),

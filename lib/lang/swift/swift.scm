@@ -54,6 +54,8 @@
 ; the member's object is the right operand
 ((navigation_expression target: [(additive_expression rhs: (_) @object) (multiplicative_expression rhs: (_) @object)] suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
 ((tuple_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
+; an argument (`at: i`): its value
+((value_argument value: (_) @inner) @expr (#set! role "expr.wrap"))
 ; `x!`, `try x`, `try? x`, `await x`: the value they wrap (an optional's wrapped value is read as the optional is)
 ((postfix_expression target: (_) @inner operation: (bang)) @expr (#set! role "expr.wrap"))
 ((try_expression expr: (_) @inner) @expr (#set! role "expr.wrap"))
@@ -77,6 +79,10 @@
 ((user_type (type_identifier) @qualifier . (type_identifier) @name .) @type (#set! role "type.qualified"))
 ((user_type . (type_identifier) @inner .) @type (#set! role "type.wrap"))
 ((optional_type wrapped: (_) @inner) @type (#set! role "type.wrap"))
+; `any P`, `some P`, and a type in parentheses (`(any P)?`): P
+((existential_type (_) @inner) @type (#set! role "type.wrap"))
+((opaque_type (_) @inner) @type (#set! role "type.wrap"))
+((tuple_type . (tuple_type_item !name element: (_) @inner) .) @type (#set! role "type.wrap"))
 ((array_type (_) @element) @type (#set! role "type.array"))
 ((dictionary_type (_) @key . (_) @value) @type (#set! role "type.map"))
 
