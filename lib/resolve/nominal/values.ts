@@ -1029,8 +1029,9 @@ export class Evaluator {
         // (a library vector the project adds impls to, `impl BufMut for Vec<u8>`, still derefs to its slice)
         const sd = this.w.onlyParts(recv.e) ? sliceDeref(this.rules, recv.e.name, recv.args, name) : undefined;
         if (sd) { const r = this.memberCall(f, sd, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
-        // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside)
-        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
+        // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside;
+        // an enum's root statics are reached from within it too, PHP's `self::from($v)`)
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) || this.rootMember(recv.e, name, true) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
         const fns = recv.t === 'arr' ? this.libs.sliceCall(this.lazy(recv.of, depth + 1), name) : this.libs.traitCall(recv, name);
