@@ -44,8 +44,6 @@ export const rankSettings = {
   /** How many of the best-matching tests lend their score, and the share of the query a title must hold. */
   testLimit: 10,
   testShare: 0.5,
-  /** Scale of a test file's symbols' fused scores (1: none). */
-  testPrior: 1,
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
@@ -329,9 +327,7 @@ export class SearchIndex {
     const byUid = (a: { row: number; score: number }, b: { row: number; score: number }): number =>
       b.score - a.score || (uids[a.row] < uids[b.row] ? -1 : uids[a.row] > uids[b.row] ? 1 : 0);
     const order: Array<{ row: number; score: number }> = [];
-    const tp = rankSettings.testPrior;
-    const files = this.load().files;
-    for (const [row, raw] of reciprocalRankFusion(candidates)) order.push({ row, score: raw * prior[row] * (tp !== 1 && isTestFile(files[row]) ? tp : 1) });
+    for (const [row, raw] of reciprocalRankFusion(candidates)) order.push({ row, score: raw * prior[row] });
     order.sort(byUid);
     const reorder = mode === 'hybrid' && kw.terms.length > 0 && !isSingleIdentifier(req.query);
     if (req.onCandidates && reorder) {
