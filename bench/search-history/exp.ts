@@ -11,11 +11,6 @@ import { DEFAULT_MIRROR, DEFAULT_SET } from './mine.ts';
 import { PARAPHRASES } from './paraphrases.ts';
 import { loadSet, querySystem, questionsFor, rankSystem, scoreSystem, snapshotOf, withFreshSearch, type Question } from './eval.ts';
 import type { Snapshot } from '../../index-store/snapshot.ts';
-import { execFileSync } from 'node:child_process';
-import { TestLane, type TestEntry } from '../../lib/search/test-titles.ts';
-import { SearchIndex } from '../../lib/search/load.ts';
-import { nodeOf } from '../../lib/graph/code-graph.ts';
-import { gitDirOf } from './mine.ts';
 
 const arg = (name: string, def: string): string => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : def; };
 const half = arg('--half', 'tune');
@@ -23,55 +18,13 @@ const variants = arg('--variants', 'base').split(';').map((v) => v.trim()).filte
 if (arg('--weights', '')) rankSettings.rerank = JSON.parse(fs.readFileSync(arg('--weights', ''), 'utf8')) as Record<string, number>;
 const set = loadSet(DEFAULT_SET);
 
-interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[]; lane?: TestLane; older?: (t: TestEntry, commit: string) => boolean }
-const withTests = process.argv.includes('--tests');
-const testsBefore = process.argv.includes('--tests-before');
-
-/** The snapshot's test lane, attached to its index. */
-function attachTests(s: Snapshot): TestLane {
-  const idx = s.search as SearchIndex;
-  const rows = idx.uids.map((u) => { const n = nodeOf(s.graph, u); return { name: n?.name ?? '', file: n?.filePath ?? '' }; });
-  const lane = TestLane.build({ rows, files: [...s.files.keys()], readSource: (p) => s.host.readFile(p) });
-  idx.tests = lane;
-  return lane;
-}
-
-/** Whether a test's title line is older than a question's commit (git blame at the pin; cached per repository). */
-function olderThan(r: { repo: string; commit: string }, lane: TestLane): (t: TestEntry, commit: string) => boolean {
-  const git = gitDirOf(DEFAULT_MIRROR, r.repo);
-  const cacheFile = `/tmp/sr71-blame-${r.repo.replace('/', '+')}.json`;
-  const cache: Record<string, number[]> = fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : {};
-  for (const f of new Set(lane.tests.map((t) => t.file))) {
-    if (cache[f]) continue;
-    const times: number[] = [];
-    try {
-      const out = execFileSync('git', ['--git-dir', git, 'blame', '--line-porcelain', r.commit, '--', f], { maxBuffer: 1 << 28, encoding: 'utf8' });
-      let time = 0;
-      for (const line of out.split('\n')) {
-        if (line.startsWith('committer-time ')) time = Number(line.slice(15));
-        else if (line.startsWith('\t')) times.push(time);
-      }
-    } catch { /* not in the pin's tree */ }
-    cache[f] = times;
-  }
-  fs.writeFileSync(cacheFile, JSON.stringify(cache));
-  const commitTime = new Map<string, number>();
-  return (t, commit) => {
-    let ct = commitTime.get(commit);
-    if (ct === undefined) commitTime.set(commit, (ct = Number(execFileSync('git', ['--git-dir', git, 'log', '-1', '--format=%ct', commit], { encoding: 'utf8' }).trim())));
-    const tt = cache[t.file]?.[t.line - 1];
-    return tt !== undefined && tt < ct;
-  };
-}
+interface Corpus { repo: string; python: boolean; s: Snapshot; qs: Question[]; para: Question[] }
 const corpora: Corpus[] = [];
 for (const r of HISTORY_REPOS.filter((x) => x.half === half)) {
   const s = await withFreshSearch(await snapshotOf(r, DEFAULT_MIRROR));
   const qs = questionsFor(s, set.filter((q) => q.repo === r.repo));
   const para = qs.flatMap((q) => PARAPHRASES.filter((p) => p.commit === q.q.commit).map((p) => ({ ...q, text: p.text })));
-  const lane = withTests ? attachTests(s) : undefined;
-  const older = lane && testsBefore ? olderThan(r, lane) : undefined;
-  if (lane) console.error(`${r.repo}: ${lane.tests.length} tests`);
-  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs, para, lane, older });
+  corpora.push({ repo: r.repo, python: r.language === 'python', s, qs, para });
 }
 
 function sign(g: number, l: number): number {
@@ -96,7 +49,6 @@ for (const v of variants) {
     for (const [label, sys] of [['query', querySystem(c.s)], ['rank', rankSystem(c.s)]] as const) {
       for (const [suffix, qs] of [['', c.qs], [' para', c.para], [' para-orig', c.para.map((p) => c.qs.find((o) => o.q.commit === p.q.commit)!)]] as const) {
         for (const q of qs) {
-          if (c.lane && c.older) { const older = c.older; c.lane.keep = (t) => older(t, q.q.commit); }
           const sc = await scoreSystem(c.s, sys, [q]);
           push(`${g}${label}${suffix} fn`, sc.functions.acc5 > 0);
           push(`${g}${label}${suffix} file`, sc.files.acc5 > 0);

@@ -14,7 +14,6 @@ import { RERANK_WEIGHTS } from './rerank-weights.ts';
 import { isTestFile } from '../lang/index.ts';
 import { isSingleIdentifier, queryTerms } from './query-terms.ts';
 import { topK } from './top.ts';
-import type { TestLane } from './test-titles.ts';
 import { VectorMatrix } from './vectors.ts';
 
 /** How deep each ranking is read before fusion. */
@@ -37,13 +36,6 @@ export const rankSettings = {
    * feature's code calls (or in the caller of a helper it names), which holds few of its words.
    */
   callWeight: 0.2,
-  /** How much of the best keyword score × a test title's share of the query the symbols that test names gain. */
-  testWeight: 0,
-  /** The same for the symbols of the file a matching test's file is named after. */
-  testFileWeight: 0,
-  /** How many of the best-matching tests lend their score, and the share of the query a title must hold. */
-  testLimit: 10,
-  testShare: 0.5,
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
@@ -133,8 +125,6 @@ export class SearchIndex {
   /** Per-row prior (see LABEL_PRIOR), from the uid's label prefix. */
   private priors?: Float32Array;
   private count: number;
-  /** The snapshot's tests (lib/search/test-titles.ts), when known. */
-  tests?: TestLane;
 
   constructor(parts: SearchParts, readonly embedder: EmbedderSpec) {
     this.parts = parts;
@@ -228,9 +218,8 @@ export class SearchIndex {
     for (const r of ks.touched) { const f = fileOf[r]; if (f >= 0 && ks.score[r] > best[f]) best[f] = ks.score[r]; }
     const fw = rankSettings.fileWeight;
     const calls = graph && rankSettings.callWeight > 0 && ks.touched.length > 0 ? this.callGains(ks.score, ks.touched, graph) : undefined;
-    const tests = this.tests && (rankSettings.testWeight > 0 || rankSettings.testFileWeight > 0) && ks.touched.length > 0 ? this.testGains(q, topOwn) : undefined;
     let hits: Array<{ row: number; score: number }>;
-    if ((fw > 0 || calls || tests) && ks.touched.length > 0) {
+    if ((fw > 0 || calls) && ks.touched.length > 0) {
       const combined = new Float64Array(this.size);
       for (const r of ks.touched) { const f = fileOf[r]; combined[r] = ks.score[r] + (f >= 0 ? fw * best[f] : 0); }
       const joined: number[] = [];
@@ -241,33 +230,11 @@ export class SearchIndex {
           combined[r] += gain;
         }
       }
-      if (tests) {
-        for (const [r, gain] of tests) {
-          if (ks.score[r] === 0 && combined[r] === 0) { const f = fileOf[r]; combined[r] = f >= 0 ? fw * best[f] : 0; joined.push(r); }
-          combined[r] += gain;
-        }
-      }
       hits = topK(combined, depth, 0, joined.length ? ks.touched.concat(joined) : ks.touched);
     } else hits = topK(ks.score, depth, 0, ks.touched);
     const own = hits.map((h) => ks.score[h.row]);
     const file = hits.map((h) => (fileOf[h.row] >= 0 ? best[fileOf[h.row]] : ks.score[h.row]));
     return { hits, covered, terms: q, own, file, top: topOwn };
-  }
-
-  /** The test lane's gains: per row, the best of `testWeight` (named by a test) or `testFileWeight` (in its tested file) × the title's share × the best keyword score. */
-  private testGains(q: readonly QueryTerm[], top: number): Map<number, number> {
-    const kwi = this.keyword;
-    const n = kwi.size;
-    const idf = (t: string): number => { const df = kwi.documentFrequency(t); return Math.log(1 + (n - df + 0.5) / (df + 0.5)); };
-    const gains = new Map<number, number>();
-    const put = (r: number, g: number): void => { if (g > (gains.get(r) ?? 0)) gains.set(r, g); };
-    for (const { test, share } of this.tests!.match(q, idf, rankSettings.testLimit, rankSettings.testShare)) {
-      const t = this.tests!.tests[test];
-      const base = share * top;
-      if (rankSettings.testFileWeight > 0) for (const r of t.fileRows) put(r, rankSettings.testFileWeight * base);
-      if (rankSettings.testWeight > 0) for (const r of t.named) put(r, rankSettings.testWeight * base);
-    }
-    return gains;
   }
 
   /**
