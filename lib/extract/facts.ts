@@ -230,7 +230,8 @@ export type Expr =
    * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
-  | { k: 'narrowed'; of: Expr; type: Expr; not?: true }
+  /** (`assigned`: the values assigned to a declared name, which a checker narrows it to, not a class tested) */
+  | { k: 'narrowed'; of: Expr; type: Expr; not?: true; assigned?: true }
   /**
    * A path read after a test of its discriminant (`node.tuple[0]` after `node.tuple[0].kind === 'a'`): the checker
    * narrows it there, which is not followed, so a union there gives no member (anything else is `of`).

@@ -12,7 +12,7 @@ import {
   type CallFact, type Expr, type FileFacts, type LocalFact, type NamedArgFact, type Pos, type RefFact, type SymbolFact, type SymbolLabel,
 } from '../../extract/facts.ts';
 import { parseStringAnnotation, stringAnnotationType } from './string-annotation.ts';
-import { annotationNames, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
+import { annotationNames, callableOf, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
@@ -423,7 +423,10 @@ class PyCollector extends PyLambdas {
       this.flow.inFunction(body, () => this.visitBody(body, fs, returns));
       const yields = this.yields;
       this.yields = outerYields;
-      if (!sym.returns && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
+      // (a result declared `Callable[…]` says only "a function": the returns too, which may name the nested def it
+      // is, what a call of the result runs; resolve.ts returnValue)
+      const declaredCallable = sym.returns !== undefined && callableOf(sym.returns) !== undefined;
+      if ((!sym.returns || declaredCallable) && returns.length > 0 && !this.isGenerator(body)) sym.returnsValue = returns.length === 1 ? returns[0] : { k: 'union', types: returns.slice(0, MAX_UNION) };
       // an undeclared generator: its call iterates over what it yields, as a checker infers `Generator[Y, …]`
       // (not an async one: its calls are async iterators)
       else if (!sym.returns && yields.length > 0 && !sym.returnsAsync && this.isGenerator(body)) sym.returnsValue = { k: 'list', items: [{ k: 'union', types: yields.slice(0, MAX_UNION) }] };
@@ -703,12 +706,14 @@ class PyCollector extends PyLambdas {
     const bases: Expr[] = [];
     const baseArgs: Array<Expr[] | null> = [];
     const baseTexts: string[] = [], baseNodes: number[] = [];
+    let metaclass: Expr | undefined;
     const supers = this.child(i, 'superclasses');
     if (supers >= 0) {
       for (const b of this.namedKids(supers)) {
         if (this.type(b) === 'keyword_argument') {
           const v = this.child(b, 'value');
-          if (v >= 0) this.expr(v, scope);
+          const e = v >= 0 ? this.expr(v, scope) : undefined;
+          if (e && this.txt(this.child(b, 'name')) === 'metaclass') metaclass = e;
           continue;
         }
         // `Generic[T]`, `Base[int]`: the class written before the brackets, its type arguments read as types
@@ -736,6 +741,7 @@ class PyCollector extends PyLambdas {
     const decoTexts = decorators.map((d) => d.text);
     this.recordDecorators(s, decos, decoTexts);
     if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
+    if (metaclass) (this.py.metaclasses ??= {})[s] = metaclass;
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
     this.classAttrs.set(s, new Map());
@@ -800,6 +806,7 @@ class PyCollector extends PyLambdas {
       if (v) this.pathVars.set(this.txt(left), v); else this.pathVars.delete(this.txt(left));
     }
     this.assignTarget(left, value, scope, i, type, right);
+    if (type && right >= 0 && !alias) this.declaredLambdas(right, type);
     // `T = TypeVar("T", bound=B)` at module level: T is a TypeVar (`py.typeVars`), with its bound
     const tv = scope.kind === 'module' && right >= 0 && this.type(left) === 'identifier' && this.type(right) === 'call' ? scope.names.get(this.txt(left)) : undefined;
     const bound = tv?.k === 'sym' ? typeVarBound(this.reader(), right, (n) => this.nameExpr(n, scope)) : undefined;
@@ -1433,14 +1440,6 @@ class PyCollector extends PyLambdas {
 }
 
 /** The offset in `text` of the last of `parts`, a dotted name written from `off` (spaces around the dots allowed), or -1. */
-/** The callable type an annotation declares: `Callable[…]` itself, or its one callable part (`Callable[…] | None`). */
-function callableOf(t: Expr): (Expr & { k: 'fntype' }) | undefined {
-  if (t.k === 'fntype') return t;
-  if (t.k !== 'union') return undefined;
-  const fns = t.types.filter((x): x is Expr & { k: 'fntype' } => x.k === 'fntype');
-  return fns.length === 1 ? fns[0] : undefined;
-}
-
 function lastPartAt(text: string, off: number, parts: readonly string[]): number {
   let at = off + parts[0].length;
   let start = off;

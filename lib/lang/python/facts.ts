@@ -71,6 +71,8 @@ export interface PyFacts {
    * their bases' type arguments) and each base's type arguments (aligned with the symbol's `extends`; null: none).
    */
   generics?: Record<number, { params: Expr[]; bases: Array<Expr[] | null> }>;
+  /** Classes' `metaclass=M` as written in their statement (by symbol index): M's methods are the class object's. */
+  metaclasses?: Record<number, Expr>;
   /** Module-level TypeVars (by symbol index): the bound declared (`bound=B`), null without one. */
   typeVars?: Record<number, Expr | null>;
   /** Line of `if __name__ == "__main__":`, when the file has one. */

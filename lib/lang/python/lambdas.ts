@@ -5,6 +5,7 @@
 import type { Expr } from '../../extract/facts.ts';
 import type { Scope } from './scopes.ts';
 import { PyNarrowing } from './narrowing.ts';
+import { callableOf } from './typing.ts';
 
 /** The collector's lambdas (above its narrowings, below its walk, whose `expr` they evaluate their bodies with). */
 export abstract class PyLambdas extends PyNarrowing {
@@ -21,10 +22,11 @@ export abstract class PyLambdas extends PyNarrowing {
    * `key`, `xs.sort(key=…)`, `map(…, xs)`, `filter(…, xs)` — takes an element as its parameter, as a checker infers.
    */
   protected keyedLambdas(canonical: string, callee: Expr, argsNode: number, positional: ReadonlyArray<Expr | null>): void {
-    const keyed = canonical === 'sorted' || canonical === 'min' || canonical === 'max' || (callee.k === 'member' && callee.name === 'sort');
+    const sort = callee.k === 'member' && callee.name === 'sort' ? callee.obj : undefined;
+    const keyed = canonical === 'sorted' || canonical === 'min' || canonical === 'max' || sort !== undefined;
     const mapped = canonical === 'map' || canonical === 'filter';
     if ((!keyed && !mapped) || argsNode < 0) return;
-    const iterable = keyed ? (callee.k === 'member' && callee.name === 'sort' ? callee.obj : positional[0]) : positional[1];
+    const iterable = keyed ? sort ?? positional[0] : positional[1];
     // (`max(a, b, key=…)` compares its arguments, not an iterable's elements)
     if (!iterable || ((canonical === 'min' || canonical === 'max') && positional.length > 1)) return;
     const kids = this.namedKids(argsNode);
@@ -48,23 +50,45 @@ export abstract class PyLambdas extends PyNarrowing {
       if (ty === 'keyword_argument') {
         // (`each(xs, visit=lambda i: …)`: the parameter the keyword names, found at resolution)
         const v = this.child(a, 'value'), k = this.child(a, 'name');
-        if (v >= 0 && k >= 0 && this.type(v) === 'lambda') {
-          (this.lambdaParams.get(v) ?? []).forEach((l, param) => {
-            if (l < 0 || this.locals[l].init) return;
-            this.locals[l].ctx = { call, arg: -1, param };
-            (this.py.lambdaKeys ??= {})[l] = this.txt(k);
-          });
-        }
+        if (v >= 0 && k >= 0 && this.type(v) === 'lambda') this.passedLambda(v, call, -1, this.txt(k));
         continue;
       }
       if (ty === 'comment') continue;
       if (ty === 'list_splat' || ty === 'dictionary_splat') return;
-      if (ty === 'lambda') {
-        (this.lambdaParams.get(a) ?? []).forEach((l, param) => {
-          if (l >= 0 && !this.locals[l].init) this.locals[l].ctx = { call, arg, param };
-        });
-      }
+      if (ty === 'lambda') this.passedLambda(a, call, arg);
       arg++;
+    }
+  }
+
+  /** Lambda node `i`'s parameters passed as argument `arg` of call `call` (-1 with `keyword`: passed by that keyword). */
+  private passedLambda(i: number, call: number, arg: number, keyword?: string): void {
+    (this.lambdaParams.get(i) ?? []).forEach((l, param) => {
+      if (l < 0 || this.locals[l].init) return;
+      this.locals[l].ctx = { call, arg, param };
+      if (keyword !== undefined) (this.py.lambdaKeys ??= {})[l] = keyword;
+    });
+  }
+
+  /**
+   * Lambdas written where a declared type gives their parameters — `f: Callable[[A], R] = lambda a: …`, the values of
+   * `handlers: dict[K, Callable[[A, B], R]] = {k: lambda a, b: …}`, a list's or set's items — take the Callable's
+   * parameter types, as a checker infers them from the expected type (node `i`: the value, `type`: its declared type).
+   */
+  protected declaredLambdas(i: number, type: Expr): void {
+    const ty = this.type(i);
+    if (ty === 'parenthesized_expression') { const inner = this.namedKids(i)[0]; if (inner !== undefined) this.declaredLambdas(inner, type); return; }
+    if (type.k === 'union') { for (const t of type.types) if (t.k !== 'lit') this.declaredLambdas(i, t); return; }
+    if (ty === 'lambda') {
+      const params = callableOf(type)?.params;
+      if (!params) return;
+      (this.lambdaParams.get(i) ?? []).forEach((l, p) => {
+        const t = params[p];
+        if (l >= 0 && t && !this.locals[l].type && !this.locals[l].init) this.locals[l].type = t;
+      });
+    } else if (ty === 'dictionary' && type.k === 'map') {
+      for (const pair of this.namedKids(i)) if (this.type(pair) === 'pair' && this.child(pair, 'value') >= 0) this.declaredLambdas(this.child(pair, 'value'), type.of);
+    } else if ((ty === 'list' || ty === 'set') && type.k === 'array') {
+      for (const item of this.namedKids(i)) this.declaredLambdas(item, type.of);
     }
   }
 

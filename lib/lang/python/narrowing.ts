@@ -120,7 +120,7 @@ export class PyNarrowing extends PyImports {
     const reaching = this.flow.reaching(l, values);
     if (!this.locals[l].type) return reaching ?? this.soFar(l, e, values);
     if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
-    return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }) };
+    return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }), assigned: true };
   }
 
   /**

@@ -13,11 +13,11 @@ import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallF
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import type { PyFacts, PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
-import { isBuiltinName, isObjectMember } from './builtins.ts';
+import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { rootFolder } from './sys-path.ts';
-import { c3Merge } from './c3.ts';
+import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
@@ -31,7 +31,7 @@ const UNPARSED_CONFIDENCE = 0.4;
 
 const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
-  'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7, 'held-value': 0.85,
+  'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7,
 };
 
 
@@ -46,8 +46,6 @@ const PROPERTY_PARTS: ReadonlySet<string> = new Set(['property', 'setter', 'dele
 export class PythonResolver implements LanguageRelations {
   private readonly modules: PyModules;
   private readonly fileOf = new Map<string, number>();
-  private readonly members = new Map<number, Map<string, number[]>>();
-  private readonly mroMemo = new Map<number, Array<Sym | 'ext'>>();
   private readonly valMemo = new Map<Expr, Val | null>();
   private readonly exportMemo = new Map<string, Val | null>();
   private readonly topMemo = new Map<number, Map<string, number>>();
@@ -96,6 +94,10 @@ export class PythonResolver implements LanguageRelations {
     decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
   });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
+  /** Classes' members, linearisations and metaclasses. */
+  private readonly classes = new ClassOrder({
+    py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
+  });
 
   /** Every relation of one Python file. */
   relations(f: number): void {
@@ -332,84 +334,13 @@ export class PythonResolver implements LanguageRelations {
     return out;
   }
 
-  // ---------------------------------------------------------------- classes
-  /** The members a class body declares, by name (methods, attributes, nested classes; first declaration first). */
-  private membersOf(f: number, s: number): Map<string, number[]> {
-    const key = f * 0x100000 + s;
-    let m = this.members.get(key);
-    if (m) return m;
-    m = new Map();
-    const syms = this.sink.files[f].symbols;
-    const unreached = this.unreachedOf(f);
-    for (let i = s + 1; i < syms.length; i++) {
-      if (syms[i].parent !== s || unreached?.has(i)) continue;
-      const l = m.get(syms[i].name);
-      if (l) l.push(i); else m.set(syms[i].name, [i]);
-    }
-    this.members.set(key, m);
-    return m;
-  }
-
-  /** The base classes of a class (project classes, or 'ext' for one outside the project or unknown). */
-  private bases(f: number, s: number): Array<Sym | 'ext'> {
-    const out: Array<Sym | 'ext'> = [];
-    for (const e of this.sym(f, s).extends ?? []) {
-      const v = this.value(f, e, 1);
-      if (v.t === 'sym' && this.sym(v.f, v.s).label !== 'Function' && this.sym(v.f, v.s).label !== 'Method' && this.isClass(v.f, v.s)) out.push({ f: v.f, s: v.s });
-      else out.push('ext');
-    }
-    return out;
-  }
-
-  private isClass(f: number, s: number): boolean {
-    const l = this.sym(f, s).label;
-    return l === 'Class' || l === 'Interface' || l === 'Enum';
-  }
-
-  /** The C3 linearisation of a class (itself first); an inconsistent hierarchy falls back to depth-first order. */
-  mro(f: number, s: number): Array<Sym | 'ext'> {
-    const key = f * 0x100000 + s;
-    const hit = this.mroMemo.get(key);
-    if (hit) return hit;
-    this.mroMemo.set(key, [{ f, s }]); // cycle guard
-    const bases = this.bases(f, s);
-    const seqs: Array<Array<Sym | 'ext'>> = bases.map((b) => (b === 'ext' ? ['ext'] : this.mro(b.f, b.s)));
-    seqs.push([...bases]);
-    const same = (a: Sym | 'ext', b: Sym | 'ext'): boolean => a !== 'ext' && b !== 'ext' && a.f === b.f && a.s === b.s;
-    const merged = c3Merge(seqs, same, (x) => x === 'ext');
-    if (merged === undefined) {
-      // no consistent order (a TypeError at run time): depth-first, duplicates dropped
-      const seen: Array<Sym | 'ext'> = [{ f, s }];
-      for (const b of seqs.flat()) if (b === 'ext' || !seen.some((x) => same(x, b))) seen.push(b);
-      this.mroMemo.set(key, seen);
-      return seen;
-    }
-    const out: Array<Sym | 'ext'> = [{ f, s }, ...merged];
-    this.mroMemo.set(key, out);
-    return out;
-  }
-
-  /**
-   * Member `name` looked up through a class's linearisation (`after`: start after that class, as `super()` does):
-   * the project symbol, 'ext' when only outside classes may have it (`object`'s members, which every class has),
-   * undefined when nothing has it.
-   */
-  findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined {
-    const order = this.mro(f, s);
-    let start = 0;
-    if (after) {
-      start = order.findIndex((x) => x !== 'ext' && x.f === after.f && x.s === after.s) + 1;
-      if (start === 0) return undefined; // `super(C, self)` with C not in the order: no lookup to make
-    }
-    let ext = false;
-    for (let k = start; k < order.length; k++) {
-      const c = order[k];
-      if (c === 'ext') { ext = true; continue; }
-      const l = this.membersOf(c.f, c.s).get(name);
-      if (l) return { f: c.f, s: pickMember(this.sink.files[c.f].symbols, l) };
-    }
-    return ext || isObjectMember(name) ? 'ext' : undefined;
-  }
+  // ---------------------------------------------------------------- classes (class-order.ts)
+  private membersOf(f: number, s: number): Map<string, number[]> { return this.classes.membersOf(f, s); }
+  private isClass(f: number, s: number): boolean { return this.classes.isClass(f, s); }
+  /** The C3 linearisation of a class (itself first; ClassOrder.mro). */
+  mro(f: number, s: number): Array<Sym | 'ext'> { return this.classes.mro(f, s); }
+  /** Member `name` through a class's linearisation (ClassOrder.findMember). */
+  findMember(f: number, s: number, name: string, after?: Sym): Sym | 'ext' | undefined { return this.classes.findMember(f, s, name, after); }
 
   // ---------------------------------------------------------------- values
   /** The value of an expression of file f. */
@@ -464,7 +395,11 @@ export class PythonResolver implements LanguageRelations {
       case 'narrowed': {
         // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
         const t = this.value(f, e.type, depth);
-        return t.t === 'unknown' ? this.value(f, e.of, depth) : narrowedTo(t, () => this.value(f, e.of, depth));
+        if (t.t === 'unknown') return this.value(f, e.of, depth);
+        // (a declared name assigned an outside value keeps the project types it declares: the value is `Any` to a
+        // checker, or not assignable to them, and either way the declared type stays)
+        if (t.t === 'ext' && e.assigned) { const d = this.value(f, e.of, depth); return holdsProject(d) ? d : t; }
+        return narrowedTo(t, () => this.value(f, e.of, depth));
       }
       case 'extract': {
         // in the `else` of `if isinstance(x, C):`, x is what it holds but a C: the parts of a union that are not
@@ -644,7 +579,7 @@ export class PythonResolver implements LanguageRelations {
     if (f === k.f && s === k.s) return env;
     if (depth > 12) return null;
     const args = this.py(f).generics?.[s]?.bases;
-    const bases = this.bases(f, s);
+    const bases = this.classes.bases(f, s);
     for (let i = 0; i < bases.length; i++) {
       const b = bases[i];
       if (b === 'ext') continue;
@@ -739,8 +674,7 @@ export class PythonResolver implements LanguageRelations {
     const fn = v.t === 'sym' && this.isClass(v.f, v.s) ? this.runsInit(v.f, v.s) : v.t === 'sym' ? v : undefined;
     if (!fn) return UNKNOWN;
     const sym = this.sym(fn.f, fn.s);
-    // (a plain method read from its class takes the instance as its first argument)
-    if (v.t === 'sym' && sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod' && call.callee.k === 'member' && this.value(f, call.callee.obj, depth + 1).t === 'sym') return UNKNOWN;
+    if (v.t === 'sym' && this.methodFromClass(f, call.callee, sym, depth)) return UNKNOWN;
     const arg = ctx.arg >= 0 ? ctx.arg : this.py(fn.f).callbackKeys?.[fn.s]?.[this.py(f).lambdaKeys?.[l] ?? ''];
     const t = arg === undefined ? undefined : sym.callbackParams?.[arg]?.[ctx.param];
     return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
@@ -762,9 +696,18 @@ export class PythonResolver implements LanguageRelations {
           return this.decoratorValue(obj.f, obj.s, depth).t === 'ext' ? EXT : UNKNOWN;
         }
         const m = this.findMember(obj.f, obj.s, name);
-        if (!m) return UNKNOWN;
+        const via = obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver';
+        if (!m) {
+          // not in the class's linearisation: its metaclass's (`Task._create(…)` of `class Task(metaclass=M)`), the
+          // class object being the metaclass's instance
+          const meta = this.classes.metaclassOf(obj.f, obj.s, depth);
+          if (meta === 'ext') return EXT;
+          const mm = meta && this.findMember(meta.f, meta.s, name);
+          if (!mm) return UNKNOWN;
+          return mm === 'ext' ? EXT : this.memberSymbol(mm, name, true, via, depth);
+        }
         if (m === 'ext') return EXT;
-        return this.memberSymbol(m, name, false, obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver', depth);
+        return this.memberSymbol(m, name, false, via, depth);
       }
       case 'inst': {
         // `self.__class__`: the class of the instance (a checker's `type[Self]`), whose call makes another instance
@@ -848,6 +791,11 @@ export class PythonResolver implements LanguageRelations {
       const cls = this.value(f, e.args[0], depth);
       if (cls.t === 'sym' && this.isClass(cls.f, cls.s)) return { t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' };
     }
+    // `functools.partial(fn, …)`: an object whose call runs fn (and gives what fn gives)
+    if (callee.t === 'ext' && e.args?.[0] && this.isPartial(f, e.callee)) {
+      const fn = this.value(f, e.args[0], depth);
+      if (fn.t === 'sym' && !this.isClass(fn.f, fn.s)) return { t: 'callable', returns: this.resultOf(fn, depth + 1), held: fn };
+    }
     // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
     // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
     // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
@@ -891,6 +839,14 @@ export class PythonResolver implements LanguageRelations {
   }
 
   /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
+  /** True for `functools.partial` as written: the module's attribute, or the name imported from it. */
+  private isPartial(f: number, callee: Expr): boolean {
+    if (callee.k === 'member') return callee.name === 'partial' && callee.obj.k === 'id' && callee.obj.name === 'functools';
+    if (callee.k !== 'id' || callee.name !== 'partial' || !callee.b || !bindsImport(callee.b)) return false;
+    const imp = this.py(f).imports[bindingIndex(callee.b)];
+    return imp?.kind === 'from' && imp.source === 'functools' && imp.imported === 'partial';
+  }
+
   private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
     if (callee.name === 'run_until_complete') return true;
     return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';
@@ -906,8 +862,7 @@ export class PythonResolver implements LanguageRelations {
   private solvedEnv(f: number, e: Expr & { k: 'call' }, callee: Val & { t: 'sym' }, depth: number, overload = false): Env | undefined {
     const sym = this.sym(callee.f, callee.s);
     if (!sym.params || !e.args || (isSignatureKind(sym.kind) && !overload) || (sym.label !== 'Function' && sym.label !== 'Method')) return undefined;
-    const plain = sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod';
-    if (plain && e.callee.k === 'member' && this.value(f, e.callee.obj, depth + 1).t === 'sym') return undefined;
+    if (this.methodFromClass(f, e.callee, sym, depth)) return undefined;
     const own = new Set<string>();
     if (sym.label === 'Method' && sym.parent >= 0) for (const p of this.py(callee.f).generics?.[sym.parent]?.params ?? []) { const tv = p.k === 'id' ? this.typeVarOf(callee.f, p) : undefined; if (tv) own.add(tv.key); }
     const solved = this.solve(f, e, callee.f, sym.params, depth);
@@ -917,6 +872,15 @@ export class PythonResolver implements LanguageRelations {
       (env ??= new Map(callee.env)).set(key, vals.length === 1 ? vals[0] : union(vals));
     }
     return env;
+  }
+
+  /**
+   * True for a plain method (not static, not a classmethod) read from its class (`Box.put`, not `box.put`): a call
+   * passes the instance as its first argument, so the arguments do not line up with its parameters after `self`.
+   */
+  private methodFromClass(f: number, callee: Expr, sym: SymbolFact, depth: number): boolean {
+    return sym.label === 'Method' && sym.kind !== 'staticmethod' && sym.kind !== 'classmethod'
+      && callee.k === 'member' && this.value(f, callee.obj, depth + 1).t === 'sym';
   }
 
   /** The type arguments of class (f, s) its own `__init__` takes from call e's arguments (none for an inherited one). */
@@ -1090,7 +1054,20 @@ export class PythonResolver implements LanguageRelations {
   /** What a function or method returns: its declared result, else the values of its returns. */
   private returnValue(f: number, s: number, depth: number, env?: Env): Val {
     const sym = this.sym(f, s);
-    if (sym.returns) return this.typeValue(f, sym.returns, depth + 1, env, false);
+    if (sym.returns) {
+      const declared = this.typeValue(f, sym.returns, depth + 1, env, false);
+      if (declared.t !== 'callable' || !sym.returnsValue) return declared;
+      // declared `Callable[…]` and returning only its own defs (`return gettext`, `return partial(namefunc, …)`): a
+      // call of the result runs them
+      const rv = sym.returnsValue;
+      // (literals aside: `return None` where no function fits, which no call runs)
+      const returned = (rv.k === 'union' ? rv.types : [rv]).filter((e) => e.k !== 'lit');
+      const held = (v: Val): Val => (v.t === 'callable' && v.held ? v.held : v);
+      const defs = returned.map((e) => (e.k === 'id' || e.k === 'call' ? held(this.value(f, e, depth + 1)) : UNKNOWN));
+      const own = defs.length > 0 && defs.every((v) => v.t === 'sym' && v.f === f && this.sym(v.f, v.s).label === 'Function' && this.sym(v.f, v.s).parent === s);
+      // (a returned value, as an undeclared result's is: `inferred-receiver`)
+      return own ? { ...declared, held: union(defs.map((v) => (v.t === 'sym' ? { ...v, via: 'inferred-receiver' as const } : v))) } : declared;
+    }
     if (sym.returnsValue) {
       const v = this.value(f, sym.returnsValue, depth + 1);
       const inferred = (x: Val): Val => (x.t === 'inst' ? { ...x, via: 'inferred-receiver' } : x.t === 'union' ? union(x.vals.map(inferred)) : x);
@@ -1453,19 +1430,6 @@ function definesCallable(s: SymbolFact): boolean {
   return (s.label === 'Function' || s.label === 'Class') && !isSignatureKind(s.kind);
 }
 
-/** Of several declarations of one member name, the one a lookup finds (a property's getter before its setter). */
-function pickMember(symbols: readonly SymbolFact[], list: number[]): number {
-  if (list.length === 1) return list[0];
-  const getter = list.find((i) => symbols[i].kind === 'property');
-  if (getter !== undefined) return getter;
-  // a method the class defines, later replaced on an instance (`self.bind = finalized_bind`, no annotation): the
-  // `def` is the member's declared type, which a type checker keeps for every access, not the assigned value
-  const declared = list.filter((i) => !(symbols[i].kind === 'attribute' && !symbols[i].type));
-  if (declared.length && declared.length < list.length && declared.every((i) => symbols[i].label === 'Method')) return declared[declared.length - 1];
-  // redefinitions: the last one wins at run time
-  return list[list.length - 1];
-}
-
 export type { PyImport };
 
 /**
@@ -1489,6 +1453,17 @@ function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: str
   }
   if (!added.size) return settings;
   return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
+}
+
+/** Whether a value is, or holds, something of the project (a symbol, an instance, a container of them). */
+function holdsProject(v: Val): boolean {
+  switch (v.t) {
+    case 'sym': case 'inst': return true;
+    case 'union': return v.vals.some(holdsProject);
+    case 'array': case 'map': return holdsProject(v.of);
+    case 'list': return v.items.some(holdsProject);
+    default: return false;
+  }
 }
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */

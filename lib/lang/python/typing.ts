@@ -134,3 +134,11 @@ export function typeVarBound(r: ConditionReader & { stringText(i: number): strin
   for (const p of parts.slice(1)) e = { k: 'member', obj: e, name: p };
   return e;
 }
+
+/** The callable type an annotation declares: `Callable[…]` itself, or its one callable part (`Callable[…] | None`). */
+export function callableOf(t: Expr): (Expr & { k: 'fntype' }) | undefined {
+  if (t.k === 'fntype') return t;
+  if (t.k !== 'union') return undefined;
+  const fns = t.types.filter((x): x is Expr & { k: 'fntype' } => x.k === 'fntype');
+  return fns.length === 1 ? fns[0] : undefined;
+}
