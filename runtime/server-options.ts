@@ -44,13 +44,23 @@ export function quietFrom(flag: boolean | undefined): boolean {
 /** Writes a line to stderr (servers keep stdout for their announcements, MCP for the protocol). */
 export function stderrLine(line: string): void { process.stderr.write(line + '\n'); }
 
+/** The parent the process started under (read when the command's module loads, before any long first step). */
+const STARTED_UNDER = process.ppid;
+/** How often a command an npm script started checks that the script's shell is still its parent. */
+const ORPHAN_CHECK_MS = 1000;
+
 /**
  * Resolves when the process is asked to stop (SIGINT/SIGTERM), so a server command can stop gracefully;
- * the listeners are removed once it fires.
+ * the listeners are removed once it fires. Started by an npm script (`npm start`), it also stops once orphaned:
+ * npm passes its SIGTERM to the script's shell, which dies without passing it on, so the command would run on.
  */
 export function onStopSignal(stop: () => void): () => void {
-  const handler = () => { stop(); };
+  let fired = false;
+  const handler = () => { if (!fired) { fired = true; stop(); } };
   process.once('SIGINT', handler);
   process.once('SIGTERM', handler);
-  return () => { process.off('SIGINT', handler); process.off('SIGTERM', handler); };
+  const orphanCheck = process.env.npm_lifecycle_event
+    ? setInterval(() => { if (process.ppid !== STARTED_UNDER) handler(); }, ORPHAN_CHECK_MS).unref()
+    : undefined;
+  return () => { process.off('SIGINT', handler); process.off('SIGTERM', handler); if (orphanCheck) clearInterval(orphanCheck); };
 }

@@ -202,6 +202,30 @@ test('serve without --web-ui-url points to its own page', async (t) => {
   t.is(await within(run.exit, 60000, 'exit after SIGTERM'), 0);
 });
 
+test('serve started by an npm script stops when the script\'s shell dies (npm passes SIGTERM to the shell only)', async (t) => {
+  if (process.platform !== 'linux') { t.pass('reads /proc'); return; }
+  // `sh -c` as npm runs a script; the `; :` keeps a shell that would exec a lone command from doing so
+  const shell = spawn('sh', ['-c', `"${process.execPath}" "${bin}" serve --port 0; :`], {
+    env: { ...process.env, CODEGRAPH_HOME: home, CODEGRAPH_QUIET: '1', npm_lifecycle_event: 'start' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(shell);
+  let out = '';
+  shell.stdout!.on('data', (d) => { out += d; });
+  shell.stderr!.on('data', () => {});
+  // 'close' comes once every holder of the pipes has exited: the server too, not only its shell
+  const closed = new Promise<void>((resolve) => shell.on('close', () => resolve()));
+  const deadline = Date.now() + 30000;
+  while (!/listening on http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  t.regex(out, /listening on http/);
+  const server = Number(fs.readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+  t.teardown(() => { try { process.kill(server, 'SIGKILL'); } catch { /* already gone */ } });
+  shell.kill('SIGTERM');
+  await within(closed, 20000, 'the server to exit after its shell');
+  // (gone, or a zombie its new parent has not reaped yet)
+  const state = fs.existsSync(`/proc/${server}/stat`) ? fs.readFileSync(`/proc/${server}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
+  t.true(state === 'gone' || state === 'Z', `server state ${state}`);
+});
+
 test('serve --analyze <path>: analyzes the folder first, then serves it with the rest of the registry', async (t) => {
   const extra = writeShopRepo(path.join(base, 'market'));
   // Its own registry (a copy of the shared one): the tests run concurrently, and a second repository in the
