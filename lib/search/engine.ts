@@ -36,9 +36,6 @@ export const rankSettings = {
    * feature's code calls (or in the caller of a helper it names), which holds few of its words.
    */
   callWeight: 0.2,
-  /** Places a symbol moves down the re-ranked first 50 when `fileRepeatAfter` symbols of its file are above it (0: none). */
-  fileRepeat: 0,
-  fileRepeatAfter: 2,
   keyword: KEYWORD_PARAMS as KeywordParams,
   /** The re-ranker's weights (lib/search/rerank.ts; undefined: the fused order stands). */
   rerank: RERANK_WEIGHTS as Readonly<Record<string, number>> | undefined,
@@ -305,7 +302,6 @@ export class SearchIndex {
     }
     const weights = rankSettings.rerank;
     if (weights && reorder) this.rerank(order, max, kw, vecRows, qv.query, weights);
-    if (rankSettings.fileRepeat > 0 && reorder) this.diversify(order);
     if (rerank.length > 0) {
       const scores = addRerankVotes(new Map(order.map((o) => [o.row, o.score])), rerank, undefined, (row) => prior[row]);
       for (const o of order) o.score = scores.get(o.row)!;
@@ -363,21 +359,6 @@ export class SearchIndex {
     const scored = facts.map((f, i) => ({ row: order[i].row, z: rerankScore(featuresOf(f, x), weights), at: i }));
     scored.sort((a, b) => b.z - a.z || a.at - b.at);
     scored.forEach((s, i) => { order[i] = { row: s.row, score: order[i].score }; });
-  }
-
-  /** Moves a symbol `fileRepeat` places down the first RERANK_DEPTH rows when `fileRepeatAfter` of its file's are above it (scores stay with places). */
-  private diversify(order: Array<{ row: number; score: number }>): void {
-    const { files } = this.load();
-    const n = Math.min(RERANK_DEPTH, order.length);
-    const seen = new Map<string, number>();
-    const keyed = order.slice(0, n).map((o, i) => {
-      const f = files[o.row];
-      const k = seen.get(f) ?? 0;
-      seen.set(f, k + 1);
-      return { row: o.row, key: i + (f && k >= rankSettings.fileRepeatAfter ? rankSettings.fileRepeat : 0), at: i };
-    });
-    keyed.sort((a, b) => a.key - b.key || a.at - b.at);
-    keyed.forEach((x, i) => { order[i] = { row: x.row, score: order[i].score }; });
   }
 
   /** Lowest cosine similarity that counts as a match for this index's embedder. */
