@@ -109,6 +109,10 @@ class NominalCollector {
   private readonly binding = new Map<number, Binding>();
   /** The class around each `this`/`super`, and the symbol a definition node made. */
   private readonly thisCls = new Map<number, number>();
+  /** Blanket impls (`impl<T: Foo> Bar for T`): their body's nodes, the class around them, and the type parameter their `self` is. */
+  private readonly blankets: Array<{ from: number; to: number; cls: number; type: number }> = [];
+  /** The type a `this` inside a blanket impl is (its type parameter's node). */
+  private readonly thisType = new Map<number, number>();
   private readonly symOfDef = new Map<number, number>();
   private readonly defNodeOf = new Map<number, number>();
   /** Nodes whose name is no reference of its own (a call's callee, a declaration's name). */
@@ -346,7 +350,12 @@ class NominalCollector {
     const nameNode = def.caps.name;
     if (!base || nameNode === undefined) return undefined;
     // a type named by one of its own declaration's type parameters (@tparams) is none: Rust's blanket impls
-    if (def.caps.tparams !== undefined && this.namesTypeParam(def.caps.tparams, this.name(nameNode))) return undefined;
+    if (def.caps.tparams !== undefined && this.namesTypeParam(def.caps.tparams, this.name(nameNode))) {
+      // (its `self` is a value of that parameter, whose bounds' methods `self.foo()` calls)
+      const body = def.caps.body;
+      if (body !== undefined) this.blankets.push({ from: body, to: this.end(body), cls: stack[stack.length - 1].cls, type: nameNode });
+      return undefined;
+    }
     let parent = this.container(stack);
     // a property declared in a constructor's parameter list (PHP's promoted parameters) is its class's
     const promoted = base.label === 'Property' && parent >= 0 && this.symbols[parent].kind === 'constructor';
@@ -759,8 +768,13 @@ class NominalCollector {
   private expression(ex: Rec, node: number, stack: Ctx[]): void {
     const role = ex.role;
     if (role === 'expr.this' || role === 'expr.super') {
-      this.thisCls.set(node, stack[stack.length - 1].cls);
+      const cls = stack[stack.length - 1].cls;
+      this.thisCls.set(node, cls);
       if (role === 'expr.this') this.noteReceivers(node, stack[stack.length - 1].scope);
+      for (let i = this.blankets.length - 1; role === 'expr.this' && i >= 0; i--) {
+        const b = this.blankets[i];
+        if (b.cls === cls && node >= b.from && node < b.to) { this.thisType.set(node, b.type); break; }
+      }
       return;
     }
     if (role === 'expr.call' || role === 'expr.new') {
@@ -874,7 +888,9 @@ class NominalCollector {
           if (c.type !== undefined) return { k: 'as', type: this.typeExpr(c.type) };
           // inside a receiver lambda `this` is its receiver
           const recv = this.implicitRecv.get(node);
-          return recv ? this.recvRef(recv[0]) : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
+          if (recv) return this.recvRef(recv[0]);
+          const blanket = this.thisType.get(node);
+          return blanket !== undefined ? { k: 'as', type: this.typeExpr(blanket) } : { k: 'this', cls: this.thisCls.get(node) ?? -1 };
         }
         case 'expr.super': return c.type !== undefined ? { k: 'super', cls: this.thisCls.get(node) ?? -1, named: this.typeExpr(c.type) } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
         case 'expr.cast': return c.type !== undefined ? { k: 'as', type: this.typeExpr(c.type) } : OTHER;

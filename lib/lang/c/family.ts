@@ -37,7 +37,7 @@ const nominal: NominalRules = {
   fieldCalls: true,
   typeCall: 'constructor',
   outerNamespaces: true,
-  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || OPERATOR_WORDS.has(name),
+  isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || OPERATOR_WORDS.has(name) || STANDARD_MACROS.has(name),
   entryOf: (c) => (c.label === 'Function' && c.name === 'main' && c.kind === 'function' ? { kind: 'main', by: 'main' } : undefined),
 };
 
@@ -47,6 +47,12 @@ const nominal: NominalRules = {
  */
 const OPERATOR_WORDS: ReadonlySet<string> = new Set(['sizeof', 'alignof', '_Alignof', '_Static_assert', 'static_assert', 'static_cast', 'dynamic_cast',
   'const_cast', 'reinterpret_cast', 'typeid', 'decltype', 'noexcept', 'alignas']);
+
+/**
+ * The standard headers' function-like macros (<assert.h>, <stddef.h>, <stdarg.h>), often reached through a project
+ * header that includes them: the library's where the project declares no such name.
+ */
+const STANDARD_MACROS: ReadonlySet<string> = new Set(['assert', 'offsetof', 'va_start', 'va_arg', 'va_end', 'va_copy']);
 
 /** Test sources: a tests folder, or a name that says test (`test_x.c`, `x_test.cc`, `x_unittest.cpp`, `XTest.cpp`). */
 const TEST_DIR = /(?:^|\/)(?:tests?|testing|unittests?|testdata|fixtures?)\//i;

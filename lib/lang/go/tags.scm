@@ -23,14 +23,18 @@
 ((type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (generic_type) (pointer_type) (slice_type) (array_type) (map_type) (function_type) (channel_type)] @type) @def (#set! role "def.type"))
 ((type_alias name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))
 
-((field_declaration name: (field_identifier) @name type: (_) @type) @def (#set! role "def.field"))
-((field_declaration !name type: [
+; a named struct type's fields, its members. An anonymous structure's (`var cfg struct{ A int }`, a test table's
+; `[]struct{…}`, `Inner struct{ A int }` inside a type) are no members of the function, type or package around them:
+; go/types makes them fields of that unnamed type alone (gopls lists none in a body); what a field of one holds is
+; still read, by the structure's type (`type.object.prop` below)
+(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @type) @def)) (#set! role "def.field"))
+(type_spec type: (struct_type (field_declaration_list (field_declaration !name type: [
    (type_identifier) @name
    (pointer_type (type_identifier) @name)
    (qualified_type name: (type_identifier) @name)
    (pointer_type (qualified_type name: (type_identifier) @name))
    (generic_type type: (type_identifier) @name)
-   (pointer_type (generic_type type: (type_identifier) @name))] @type) @def (#set! role "def.field:embedded"))
+   (pointer_type (generic_type type: (type_identifier) @name))] @type) @def)) (#set! role "def.field:embedded"))
 ((method_elem name: (field_identifier) @name result: (_)? @returns) @def (#set! role "def.method:method_signature"))
 
 ; embedded fields and embedded interfaces: their members are promoted

@@ -89,6 +89,13 @@ const JAVA_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, 
   ['Number', ['Serializable', 'Object']], ['CharSequence', ['Object']], ['Comparable', ['Object']], ['Serializable', ['Object']], ['Object', []],
 ]);
 
+// java.util.function's interfaces (and Comparator): how many parameters a lambda of each takes, the first ones of
+// the types of its type arguments in order (`Consumer<Tag>`: a Tag; `BiFunction<K, V, R>`: a K and a V)
+const FUNCTIONAL = new Map<string, number>([['Consumer', 1], ['BiConsumer', 2], ['Function', 1], ['BiFunction', 2], ['Predicate', 1],
+  ['BiPredicate', 2], ['UnaryOperator', 1], ['BinaryOperator', 2], ['Comparator', 2], ['ToIntFunction', 1], ['ToLongFunction', 1],
+  ['ToDoubleFunction', 1], ['ToIntBiFunction', 2], ['ToLongBiFunction', 2], ['ToDoubleBiFunction', 2], ['ObjIntConsumer', 2],
+  ['ObjLongConsumer', 2], ['ObjDoubleConsumer', 2], ['Supplier', 0], ['Callable', 0], ['Runnable', 0]]);
+
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => jvmTestFile(p, TEST_NAME),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
@@ -101,6 +108,8 @@ const nominal: NominalLanguage['nominal'] = {
   typeCall: 'none',
   // a class declaring no constructor gets javac's default one, whose `super()` runs the base's of no argument
   defaultConstructors: true,
+  // a lambda handed to a parameter of a functional interface takes its type arguments' types
+  delegateParams: (name) => FUNCTIONAL.get(name),
   // java.lang's types, seen everywhere by their simple names (a project type of the same name is found first)
   isBuiltin: (name) => JAVA_LANG.has(name),
   implicitImports: ['java.lang'],

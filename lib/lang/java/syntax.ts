@@ -13,6 +13,8 @@ export const javaSyntax: NominalSyntax = {
   inferredTypes: new Set(['var']),
   methodNamespace: true,
   overloads: true,
+  // `setupTags(ns, tags, tag -> tag.set(…))`: the lambda's parameter is the called method's `Consumer<Tag>`'s Tag
+  lambdaParamTypes: true,
   elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',
     'mapToDouble', 'mapToObj', 'removeIf', 'ifPresent', 'ifPresentOrElse', 'takeWhile', 'dropWhile', 'sorted', 'min', 'max', 'forEachRemaining']),
   comments: { line: ['//'], block: ['/*', '*/'] },

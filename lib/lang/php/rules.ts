@@ -88,6 +88,8 @@ const nominal: NominalRules = {
   relativeQualifiedNames: true,
   globalRoot: '\\',
   inheritedConstructors: true,
+  // a backed enum's own statics (no class is every class's root: no instance members)
+  rootMembers: { instance: new Set(), enumStatic: new Set(['cases', 'from', 'tryFrom']) },
   selfTypeName: ['self', 'static'],
   // `static` as a result type is late static binding: `User::make()` of Model's `make(): static` is a User
   receiverTypeNames: ['static'],

@@ -838,7 +838,6 @@ export class PythonResolver implements LanguageRelations {
     return m.get(s);
   }
 
-  /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
   /** True for `functools.partial` as written: the module's attribute, or the name imported from it. */
   private isPartial(f: number, callee: Expr): boolean {
     if (callee.k === 'member') return callee.name === 'partial' && callee.obj.k === 'id' && callee.obj.name === 'functools';
@@ -847,6 +846,7 @@ export class PythonResolver implements LanguageRelations {
     return imp?.kind === 'from' && imp.source === 'functools' && imp.imported === 'partial';
   }
 
+  /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
   private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
     if (callee.name === 'run_until_complete') return true;
     return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';

@@ -649,6 +649,7 @@ class RbCollector {
         this.rb.requires.push({ kind: 'autoload', path: s.text, line: this.lineOf(node), at: s.at, from: ctx.from, name: sym.name });
         return true;
       }
+      case 'let': case 'let!': case 'subject': case 'subject!': return this.letHelper(args, node, ctx);
       default: break;
     }
     const body = ctx.body;
@@ -724,6 +725,30 @@ class RbCollector {
 
   /** define_method's block was read with the method as its context; the caller must not read it again. */
   private readonly doneBlocks = new Set<number>();
+
+  /**
+   * RSpec's `let(:node) { … }` (`let!`, `subject(:item) { … }`) outside a class body: it defines a helper method of
+   * the example group, `node`, whose value is its block's, as a `def node` in that block would (callable bare inside
+   * the block only). True when handled (a name and a block); an anonymous `subject { … }` names no helper.
+   */
+  private letHelper(args: number[], node: number, ctx: Ctx): boolean {
+    const blockNode = this.child(node, 'block');
+    const sym = args.length === 1 ? this.symbolName(args[0]) : undefined;
+    if (!sym || blockNode < 0 || !ctx.block || ctx.body || !(ctx.from === -1 || ctx.cls === -1)) return false;
+    const s = this.addSymbol('Function', 'function', sym.name, node, sym.at, -1, true, { signature: this.signature(node, blockNode) });
+    if (ctx.block) (this.rb.methods[s] ??= {}).block = [ctx.block[0], ctx.block[1]];
+    const inner: Ctx = { from: s, cls: -1, single: false, method: s };
+    const scope: Scope = { names: new Map(), parent: undefined };
+    let ret: RbVal = OTHER;
+    for (const c of this.namedKids(blockNode)) {
+      const ty = this.type(c);
+      if (ty === 'block_body' || ty === 'body_statement') ret = this.statements(c, inner, scope);
+      else if (ty !== 'block_parameters') this.expr(c, inner, scope);
+    }
+    if (ret.k !== 'other') (this.rb.methods[s] ??= {}).ret = ret;
+    this.doneBlocks.add(node);
+    return true;
+  }
 
   private visibility(s: number, word: string): void {
     const sym = this.symbols[s];

@@ -43,16 +43,23 @@ const SLICE = words(`len is_empty first last first_mut last_mut get get_mut get_
   make_ascii_uppercase make_ascii_lowercase escape_ascii rotate_left rotate_right select_nth_unstable
   strip_prefix strip_suffix iter_mut`);
 
+/** `Vec<T>`'s own methods (and its std trait impls' beyond the prelude's), which rustc picks before its slice's. */
+const VEC = words(`new with_capacity capacity reserve reserve_exact try_reserve try_reserve_exact shrink_to_fit shrink_to
+  into_boxed_slice truncate as_slice as_mut_slice as_ptr as_mut_ptr set_len swap_remove insert remove retain retain_mut
+  dedup_by_key dedup_by dedup push pop append drain clear len is_empty split_off resize_with leak spare_capacity_mut
+  resize extend_from_slice extend_from_within extend into_raw_parts from_raw_parts splice extract_if write write_all
+  flush iter iter_mut index index_mut deref deref_mut`);
+
 const INTEGERS = ['i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize'];
 
 const OWN = new Map<string, ReadonlySet<string>>([
   ...INTEGERS.map((t) => [t, new Set([...PRELUDE, ...INTEGER, ...(t === 'u8' ? CHAR.filter((w) => w.startsWith('is_ascii') || w.includes('ascii_')) : [])])] as [string, ReadonlySet<string>]),
   ['f32', new Set([...PRELUDE, ...FLOAT])], ['f64', new Set([...PRELUDE, ...FLOAT])],
-  ['[]', new Set([...PRELUDE, ...SLICE])], ['str', new Set([...PRELUDE, ...STR])], ['char', new Set([...PRELUDE, ...CHAR])], ['bool', new Set([...PRELUDE, 'then', 'then_some'])],
+  ['[]', new Set([...PRELUDE, ...SLICE])], ['Vec', new Set([...PRELUDE, ...VEC])], ['str', new Set([...PRELUDE, ...STR])], ['char', new Set([...PRELUDE, ...CHAR])], ['bool', new Set([...PRELUDE, 'then', 'then_some'])],
 ]);
 
-/** The primitive types a project trait may be implemented for (a slice, `[]`, is an impl type of its own: rules.ts). */
-export const PRIMITIVE_TYPES: ReadonlySet<string> = new Set([...OWN.keys()].filter((t) => t !== '[]'));
+/** The primitive types a project trait may be implemented for (a slice, `[]`, is an impl type of its own and `Vec` derefs to one: rules.ts). */
+export const PRIMITIVE_TYPES: ReadonlySet<string> = new Set([...OWN.keys()].filter((t) => t !== '[]' && t !== 'Vec'));
 
 /** Whether `name` is a method primitive type `type` answers itself or through a prelude trait. */
 export function primitiveAnswers(type: string, name: string): boolean {

@@ -72,7 +72,8 @@ const nominal: NominalLanguage['nominal'] = {
   libraryResult: rustLibraryResult,
   // `impl OverflowOp for u64` is no part of u64 (its functions are free ones): `n.mul(60)` is the trait's method
   // (`impl Buf for &[u8]` is a type `[u8]` of its own, whose methods a slice's calls run: `bytes.remaining()`)
-  primitiveTraits: { types: PRIMITIVE_TYPES, skip: primitiveAnswers, slices: true },
+  // (a `Vec<u8>` derefs to its `[u8]`: `v.remaining()` is that impl's method where Vec has none of the name)
+  primitiveTraits: { types: PRIMITIVE_TYPES, skip: primitiveAnswers, slices: true, sliceDerefs: new Set(['Vec']) },
   // `impl Deref for T { type Target = U; }`: a method T lacks is U's
   derefTarget: 'Target',
   derefMethod: 'deref',

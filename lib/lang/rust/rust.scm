@@ -44,12 +44,17 @@
 ; types among its arguments (`impl PartialEq<Value> for str`), and which impl an `==` or a `from` runs then depends
 ; on the other operand, which is not modelled (the library's own impls for the primitive run for all the others)
 ((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: (primitive_type) @name body: (declaration_list) @body) @def (#set! role "def.class:impl"))
-((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type)]) @def (#set! role "heritage.implements"))
+((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type) (scoped_type_identifier)]) @def (#set! role "heritage.implements"))
+; `impl Buf for std::io::Cursor<T>`: a library type by its path, the project adding a trait's impl to it (a type named
+; by its last segment, made of impls only, whose `self` calls the impl's own methods; the library's are not seen). A
+; path from `crate`, `self` or `super` names a project type, which a `use` would name as well: not this rule's
+((impl_item trait: (_) type: [(scoped_type_identifier path: (_) @path name: (type_identifier) @name) (generic_type type: (scoped_type_identifier path: (_) @path name: (type_identifier) @name))] body: (declaration_list) @body) @def (#not-match? @path "^(crate|self|super)($|::)") (#set! role "def.class:impl"))
 ((impl_item trait: [(type_identifier) (scoped_type_identifier)] @type type: (primitive_type)) @def (#set! role "heritage.implements"))
 ; `impl Buf for &[u8]`, `impl<T: Named> Named for [T]`: a slice the project adds to (its element a primitive or a
 ; name), a type named by its slice type (`[u8]`, `[T]`), whose methods a slice value's calls run (rules.ts); only a
 ; trait without type arguments, as for a primitive
-((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: [(array_type !length element: [(primitive_type) (type_identifier)]) @name (reference_type type: (array_type !length element: [(primitive_type) (type_identifier)]) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+; (an element of a generic or a path type, `[MaybeUninit<u8>]`, is a slice of that one type: no slice of any element)
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: [(array_type !length element: [(primitive_type) (type_identifier) (generic_type) (scoped_type_identifier)]) @name (reference_type type: (array_type !length element: [(primitive_type) (type_identifier) (generic_type) (scoped_type_identifier)]) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((impl_item trait: [(type_identifier) (scoped_type_identifier)] @type type: (array_type !length)) @def (#set! role "heritage.implements"))
 ; `impl<'a> IntoIterator for &'a S`: its methods are S's (called on a reference to an S)
 ((impl_item type_parameters: (type_parameters)? @tparams type: (reference_type type: [(type_identifier) @name (generic_type type: (type_identifier) @name)]) body: (declaration_list) @body) @def (#set! role "def.class:impl"))

@@ -20,6 +20,8 @@ const swiftSyntax: NominalSyntax = {
   comments: { line: ['//'], block: ['/*', '*/'] },
   // `remove(at:)` and `remove(subrange:)` are two functions: the labels a call writes pick one
   labels: { argument: 'value_argument_label' },
+  // `put(_ r: DataRequest)` and `put(_ r: DownloadRequest)` are two overloads: the arguments' values pick one
+  overloads: true,
 };
 
 /** Swift, when its grammar (an optional dependency: it fails to install where its CLI cannot download) is installed. */

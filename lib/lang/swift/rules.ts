@@ -1,13 +1,14 @@
 /**
- * Swift's rules: a module's files share their top-level names (a Swift Package Manager target, `Sources/<Target>/`,
- * is a module; elsewhere the repository is one), `import X` of a project module brings its names in, extensions are
- * parts of their type (a library type's values have what the project adds to it and to the library protocols it
- * conforms to), protocols are interfaces (calls through one fan out to conformers as `dispatch`), `Self`, the
+ * Swift's rules: a module's files share their top-level names (a Swift Package Manager target, by its Package.swift
+ * or `Sources/<Target>/`, is a module: modules.ts; elsewhere the repository is one), `import X` of a project module
+ * brings its names in, extensions are parts of their type (a library type's values have what the project adds to it
+ * and to the library protocols it conforms to), protocols are interfaces (calls through one fan out to conformers as `dispatch`), `Self`, the
  * `@main` type and `main.swift` as entry points, the test-file rule, and which names a rename may give.
  */
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { swiftLibraryResult } from './stdlib-results.ts';
+import { loadSwiftSettings, swiftModuleOf, type SwiftSettings } from './modules.ts';
 
 const KEYWORDS = ['associatedtype', 'class', 'deinit', 'enum', 'extension', 'fileprivate', 'func', 'import', 'init', 'inout', 'internal', 'let', 'open', 'operator', 'private', 'precedencegroup', 'protocol', 'public', 'rethrows', 'static', 'struct', 'subscript', 'typealias', 'var', 'break', 'case', 'catch', 'continue', 'default', 'defer', 'do', 'else', 'fallthrough', 'for', 'guard', 'if', 'in', 'repeat', 'return', 'throw', 'switch', 'where', 'while', 'Any', 'as', 'await', 'false', 'is', 'nil', 'self', 'Self', 'super', 'throws', 'true', 'try'];
 const TYPES = ['Int', 'Int8', 'Int16', 'Int32', 'Int64', 'UInt', 'UInt8', 'UInt16', 'UInt32', 'UInt64', 'Float', 'Double', 'Bool', 'String', 'Character', 'Array', 'Dictionary', 'Set', 'Optional', 'Void', 'Never', 'AnyObject'];
@@ -45,15 +46,9 @@ const SOURCES_FOLDER = /(?:^|\/)Sources\//;
 const TEST_NAME = /Tests?\.swift$/;
 const isTestFile = (p: string): boolean => TEST_FOLDER.test(p) || (!SOURCES_FOLDER.test(p) && TEST_NAME.test(p));
 
-/** The module of a file: `Sources/<Target>/…` is the target, anything else the repository's one module. */
-function moduleOf(path: string): string {
-  const m = /(?:^|\/)(?:Sources|Tests)\/([^/]+)\//.exec(path);
-  return m ? m[1] : '';
-}
-
 const nominal: NominalLanguage['nominal'] = {
   isTestFile,
-  filePackage: (facts) => moduleOf(facts.path),
+  filePackage: (facts, settings) => swiftModuleOf(facts.path, settings as SwiftSettings | undefined),
   packageImportBindsName: false,
   selfTypeName: 'Self',
   partKinds: new Set(['extension']),
@@ -62,6 +57,7 @@ const nominal: NominalLanguage['nominal'] = {
   structural: false,
   // `x.f(…)` of a field f of a function type calls the value it holds
   fieldCalls: true,
+  overloads: true,
   typeCall: 'constructor',
   isBuiltin: (name) => LIBRARY.has(name),
   libraryConformances: (name) => CONFORMANCES.get(name),
@@ -76,6 +72,7 @@ const nominal: NominalLanguage['nominal'] = {
 
 export const swiftRules: LanguageRules = nominalLanguageRules({
   family: 'swift',
+  loadConfig: loadSwiftSettings,
   isGlobalName: (name) => LIBRARY.has(name),
   nominal,
   // a class's method is overridden with `override`; a protocol's requirement is met by name and argument labels

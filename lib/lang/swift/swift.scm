@@ -54,6 +54,12 @@
 ; the member's object is the right operand
 ((navigation_expression target: [(additive_expression rhs: (_) @object) (multiplicative_expression rhs: (_) @object)] suffix: (navigation_suffix suffix: (simple_identifier) @name)) @expr (#set! role "expr.member"))
 ((tuple_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
+; an argument (`at: i`): its value
+((value_argument value: (_) @inner) @expr (#set! role "expr.wrap"))
+; `x!`, `try x`, `try? x`, `await x`: the value they wrap (an optional's wrapped value is read as the optional is)
+((postfix_expression target: (_) @inner operation: (bang)) @expr (#set! role "expr.wrap"))
+((try_expression expr: (_) @inner) @expr (#set! role "expr.wrap"))
+((await_expression expr: (_) @inner) @expr (#set! role "expr.wrap"))
 ((as_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ; literals are values of the library's types (a project `extension String` or `extension Collection` adds to them)
 ([(line_string_literal) (multi_line_string_literal) (raw_string_literal)] @expr (#set! role "expr.lit:String"))
@@ -67,8 +73,16 @@
 ; ---------------------------------------------------------------- types
 ((type_identifier) @type (#set! role "type.name"))
 ((type_annotation (_) @inner) @type (#set! role "type.wrap"))
-((user_type (type_identifier) @inner) @type (#set! role "type.wrap"))
+; `Box<User>`, `MemoryStorage.Backend<Image>`, `KF.ImageResource`: the grammar writes a path's names flat
+((user_type . (type_identifier) @name . (type_arguments) @args) @type (#set! role "type.generic"))
+((user_type (type_identifier) @qualifier . (type_identifier) @name . (type_arguments) @args .) @type (#set! role "type.generic"))
+((user_type (type_identifier) @qualifier . (type_identifier) @name .) @type (#set! role "type.qualified"))
+((user_type . (type_identifier) @inner .) @type (#set! role "type.wrap"))
 ((optional_type wrapped: (_) @inner) @type (#set! role "type.wrap"))
+; `any P`, `some P`, and a type in parentheses (`(any P)?`): P
+((existential_type (_) @inner) @type (#set! role "type.wrap"))
+((opaque_type (_) @inner) @type (#set! role "type.wrap"))
+((tuple_type . (tuple_type_item !name element: (_) @inner) .) @type (#set! role "type.wrap"))
 ((array_type (_) @element) @type (#set! role "type.array"))
 ((dictionary_type (_) @key . (_) @value) @type (#set! role "type.map"))
 

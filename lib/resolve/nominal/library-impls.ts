@@ -6,7 +6,7 @@
 import type { Expr } from '../../extract/facts.ts';
 import type { Members } from './members.ts';
 import type { NominalRules } from './rules.ts';
-import type { Val } from './values.ts';
+import type { Lazy, Val } from './values.ts';
 import type { SymRef, TypeEnt, World } from './world.ts';
 
 /** Which project methods a call on a primitive or a slice value runs, for one world. */
@@ -59,8 +59,15 @@ export class LibraryImpls {
     const found = this.sliceTypes.map((e) => ({ e, fns: this.methods(this.m.find(e, name)) })).filter((x) => x.fns.length);
     const elemName = elem.t === 'ext' ? elem.name : elem.t === 'inst' ? elem.e.name : undefined;
     const own = found.filter((x) => x.e.name === `[${elemName}]`);
-    return (own.length ? own : found.filter((x) => !p.types.has(x.e.name.slice(1, -1)))).flatMap((x) => x.fns);
+    // (a slice of any element is one of a bare name, `[T]`: `[MaybeUninit<u8>]` is a slice of that type alone)
+    return (own.length ? own : found.filter((x) => /^\[\w+\]$/.test(x.e.name) && !p.types.has(x.e.name.slice(1, -1)))).flatMap((x) => x.fns);
   }
+}
+
+/** The slice a library container derefs to (primitiveTraits.sliceDerefs: `Vec<u8>` to `[u8]`) for a call of `name` it does not answer, or undefined. */
+export function sliceDeref(rules: NominalRules, name: string | undefined, args: readonly Lazy[] | undefined, member: string): Val | undefined {
+  const p = rules.primitiveTraits;
+  return name && args?.length === 1 && p?.slices && p.sliceDerefs?.has(name) && !p.skip(name, member) ? { t: 'arr', of: args[0] } : undefined;
 }
 
 /** A literal of a slice kind (`[u8]`: a byte string, primitiveTraits.slices) as an array of its element, or undefined. */

@@ -284,6 +284,11 @@ export interface NominalRules {
      * itself (`skip('[]', name)`); a literal of kind `[E]` (a byte string) is an array of E.
      */
     slices?: boolean;
+    /**
+     * Library containers that deref to a slice of their one element (Rust's `Vec<T>` to `[T]`): a method the
+     * container does not answer itself (`skip(container, name)`) is the slice impls' one.
+     */
+    sliceDerefs?: ReadonlySet<string>;
   };
   /** Kinds of type symbols that only add members and bases to a type declared elsewhere (Rust's `impl` blocks). */
   partKinds?: ReadonlySet<string>;

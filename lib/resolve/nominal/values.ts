@@ -8,7 +8,7 @@
 import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
-import { LibraryImpls, sliceLiteral, sliceOf } from './library-impls.ts';
+import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
 import { qualify, type Base, type SymRef, type TypeEnt, type World } from './world.ts';
@@ -1026,15 +1026,19 @@ export class Evaluator {
           if ('targets' in r && r.targets.length) return implicit ? { ...r, implicit: [...(r.implicit ?? []), ...implicit] } : r;
           if ('ext' in r && implicit) return { ext: true, implicit: [...(r.implicit ?? []), ...implicit] };
         }
-        // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside)
-        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) ? EXTERNAL : UNRESOLVED;
+        // (a library vector the project adds impls to, `impl BufMut for Vec<u8>`, still derefs to its slice)
+        const sd = this.w.onlyParts(recv.e) ? sliceDeref(this.rules, recv.e.name, recv.args, name) : undefined;
+        if (sd) { const r = this.memberCall(f, sd, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
+        // (a type the project only adds to, Rust's `impl Trait for str`, has the members it is declared with outside;
+        // an enum's root statics are reached from within it too, PHP's `self::from($v)`)
+        return this.m.hasExternalBase(recv.e) || this.w.onlyParts(recv.e) || this.underlying(recv.e, depth)?.t === 'ext' || this.rootMember(recv.e, name, false) || this.rootMember(recv.e, name, true) ? EXTERNAL : UNRESOLVED;
       }
       case 'ext': case 'arr': case 'map': {
         const fns = recv.t === 'arr' ? this.libs.sliceCall(this.lazy(recv.of, depth + 1), name) : this.libs.traitCall(recv, name);
         const own: CallRes | undefined = fns.length ? { targets: this.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension, recv: recv.t === 'arr' ? recv : undefined } : undefined;
         const ext = recv.t === 'arr' && own ? own : this.libraryMemberRuns(recv, name, argc) ? EXTERNAL : this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? own;
         if (ext) return ext;
-        const d = this.derefOf(recv, depth);
+        const d = this.derefOf(recv, depth) ?? (recv.t === 'ext' ? sliceDeref(this.rules, recv.name, recv.args, name) : undefined);
         if (d) { const r = this.memberCall(f, d, name, argc, how, depth + 1); if ('targets' in r && r.targets.length) return r; }
         return EXTERNAL;
       }
