@@ -681,6 +681,9 @@ export class Evaluator {
         // (object literals through every branch, `c ? { cb: a.cb } : { cb: b.cb }`: one of them, whose member is
         // known where every literal gives the same, see literalsValue)
         const vals = e.types.map((x) => this.value(f, x));
+        // (outside values through every branch, `isServer ? useEffect : useLayoutEffect`: an outside value)
+        // (plain ones only: literals' keys and outside functions' known results are not merged here)
+        if (vals.every((v) => v.t === 'ext' && !v.lits && !v.fn && !v.any)) return EXT;
         const literals = this.literalsValue(vals);
         if (literals) return literals;
         const tuples = this.tuplesValue(vals);
