@@ -11,7 +11,7 @@
  */
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallFact, type Expr, type RefFact, type SymbolFact } from '../../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
-import type { PyFacts, PyImport } from './facts.ts';
+import { importedName as importedDottedName, type PyFacts, type PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
@@ -21,7 +21,7 @@ import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
-import { classOf, classVia, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
+import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
 const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
@@ -843,7 +843,7 @@ export class PythonResolver implements LanguageRelations {
     if (callee.k === 'member') return callee.name === 'partial' && callee.obj.k === 'id' && callee.obj.name === 'functools';
     if (callee.k !== 'id' || callee.name !== 'partial' || !callee.b || !bindsImport(callee.b)) return false;
     const imp = this.py(f).imports[bindingIndex(callee.b)];
-    return imp?.kind === 'from' && imp.source === 'functools' && imp.imported === 'partial';
+    return imp !== undefined && importedDottedName(imp) === 'functools.partial';
   }
 
   /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
@@ -1453,17 +1453,6 @@ function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: str
   }
   if (!added.size) return settings;
   return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
-}
-
-/** Whether a value is, or holds, something of the project (a symbol, an instance, a container of them). */
-function holdsProject(v: Val): boolean {
-  switch (v.t) {
-    case 'sym': case 'inst': return true;
-    case 'union': return v.vals.some(holdsProject);
-    case 'array': case 'map': return holdsProject(v.of);
-    case 'list': return v.items.some(holdsProject);
-    default: return false;
-  }
 }
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */

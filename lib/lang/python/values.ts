@@ -87,6 +87,17 @@ export function narrowedTo(v: Val, declared: () => Val): Val {
   return (d.t === 'union' ? d.vals : [d]).find((x) => sameKind(v, x)) ?? v;
 }
 
+/** Whether a value is, or holds, something of the project (a symbol, an instance, a container of them). */
+export function holdsProject(v: Val): boolean {
+  switch (v.t) {
+    case 'sym': case 'inst': return true;
+    case 'union': return v.vals.some(holdsProject);
+    case 'array': case 'map': return holdsProject(v.of);
+    case 'list': return v.items.some(holdsProject);
+    default: return false;
+  }
+}
+
 /**
  * Whether a container or instance has an element or type argument that is unknown; an instance without type arguments
  * counts as such only itself (`Box()`), not as an element (`list[Sub]` is known: a checker narrows a `Sequence[Base]`
