@@ -165,7 +165,7 @@ export type Expr =
    * else the right operand's `reflected` one (`__rtruediv__`).
    */
   | { k: 'operator'; left: Expr; right: Expr; method: string; reflected: string }
-  /** A project type with type arguments (`Repo<User>`, first two arguments): `of` is its name. */
+  /** A project type with type arguments (`Repo<User>`, every argument in order): `of` is its name. */
   | { k: 'generic'; of: Expr; args: Expr[] }
   /** The type `Promise<T>` (also `PromiseLike<T>`): awaiting it gives a T. */
   | { k: 'promise'; of: Expr; lib?: string }

@@ -937,7 +937,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
  * default: a function's own parameter that no parameter type mentions and no type argument is written for
  * (`raw<R = Fragment>(sql: string): R`: inference has no candidate), or its class's or interface's parameter where
  * the receiver's type was written without that argument (`d: Driver` of `interface Driver<C extends Connection =
- * Connection> { get(): C }`; only the first two, the ones a written type records) and the constraint, if any, is the
+ * Connection> { get(): C }`, or with fewer arguments than it has parameters) and the constraint, if any, is the
  * default itself (inside the class, `this.get()` is read through the constraint).
  */
 /**
@@ -973,7 +973,7 @@ function unboundDefault(facts: FileFacts, sym: SymbolFact, l: number, typeArgsWr
   }
   const owner = sym.parent >= 0 ? facts.symbols[sym.parent] : undefined;
   const i = owner?.typeParams?.indexOf(l) ?? -1;
-  if (i < 0 || i >= 2 || (loc.type && JSON.stringify(loc.type) !== JSON.stringify(loc.dflt))) return undefined;
+  if (i < 0 || (loc.type && JSON.stringify(loc.type) !== JSON.stringify(loc.dflt))) return undefined;
   return loc.dflt;
 }
 

@@ -150,11 +150,7 @@ export function arrayBase(this: Evaluator, o: Val & { t: 'inst' }): (Val & { t: 
   for (let hops = 0; hops < 8; hops++) {
     const sym = this.sym(cls);
     if (sym.label !== 'Class' || !sym.extends?.length) return undefined;
-    let own: Map<string, TypeArg> | undefined;
-    if (args && sym.typeParams) {
-      own = new Map();
-      sym.typeParams.forEach((l, i) => { if (args![i]) own!.set(`${cls.f}:${l}`, args![i]); });
-    }
+    const own = args && sym.typeParams ? this.boundParams(cls.f, sym.typeParams, args) : undefined;
     const h = sym.extends[0];
     if (h.k === 'array') return { t: 'arr', f: cls.f, of: h.of, r: o.r, c: o.c, subst: own };
     const base = this.typeSymbol(cls.f, h.k === 'generic' ? h.of : h);
@@ -190,11 +186,7 @@ function heritageMemberOf(this: Evaluator, cf: number, cs: number, args: TypeArg
   for (const t of [cls, ...(this.mergedTypes(cls, false) ?? [])]) {
     const ts = this.sym(t);
     // (a class and the interfaces merged with it take the same arguments, each by its own type parameters)
-    let own: Map<string, TypeArg> | undefined;
-    if (args && ts.typeParams) {
-      own = new Map();
-      ts.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${t.f}:${l}`, args[i]); });
-    }
+    const own = args && ts.typeParams ? this.boundParams(t.f, ts.typeParams, args) : undefined;
     for (const h of [...(ts.extends ?? []), ...(ts.implements ?? [])]) {
       let v: Val | undefined;
       if (h.k === 'id' && bindsLocal(h.b)) {

@@ -73,6 +73,47 @@ export function inheritsFrom(this: Evaluator, x: SymRef, y: SymRef): boolean {
 }
 
 /**
+ * The instances a value is where one of several guards held (`isA(x) || isB(x)`), less each one that is a subtype of
+ * another: the checker joins the branches' types with subtype reduction where a guard brought in a type the value's
+ * declared type does not hold as a part, so `isObservableValue(s) || isComputedValue(s)` leaves `s` an
+ * `IObservableValue` where `ComputedValue` has every member of that interface and more. A subtype here: a class or
+ * interface inheriting from the other, or one with every member name of an interface and more (a class's private
+ * members make it nominal). Names only, not their types: a part dropped that is none loses its own members there.
+ */
+export function withoutSubtypes(this: Evaluator, insts: Array<Val & { t: 'inst' }>): Array<Val & { t: 'inst' }> {
+  if (insts.length < 2 || insts.length > 8) return insts;
+  const names = insts.map((x) => this.memberNames(x, 0, new Set()));
+  return insts.filter((b, i) => !insts.some((a, j) => {
+    if (i === j || (a.f === b.f && a.s === b.s)) return false;
+    if (this.inheritsFrom(b, a)) return true;
+    const na = names[j], nb = names[i];
+    if (!na || !nb || nb.size <= na.size || this.sym(a).label !== 'Interface') return false;
+    for (const n of na) if (!nb.has(n)) return false;
+    return true;
+  }));
+}
+
+/**
+ * The instance member names of class or interface t, its merged declarations' and its `extends` bases' (a class's
+ * `implements` adds none); undefined where they cannot all be listed (an outside base, an index signature).
+ */
+export function memberNames(this: Evaluator, t: SymRef, depth: number, out: Set<string>): Set<string> | undefined {
+  if (depth > 8) return undefined;
+  for (const part of [t, ...(this.mergedTypes(t, false) ?? [])]) {
+    const sym = this.sym(part);
+    if (sym.index || (sym.label !== 'Class' && sym.label !== 'Interface')) return undefined;
+    this.childrenOf(part.f, part.s)?.forEach((idx, name) => {
+      if (name !== 'constructor' && idx.some((i) => !this.files[part.f].symbols[i].isStatic)) out.add(name);
+    });
+    for (const h of sym.extends ?? []) {
+      const base = this.typeSymbol(part.f, h.k === 'generic' ? h.of : h);
+      if (!base || base === 'ext' || !this.memberNames(base, depth + 1, out)) return undefined;
+    }
+  }
+  return out;
+}
+
+/**
  * What a type guard says its argument is where it held: the predicate of a function or method (`isFoo(v): v is
  * Foo`), or of the function type a value holds (`const isMap = make(Map) as (x: any) => x is Map`, or the
  * `(x: any) => x is T` a generic factory returns with T bound). A class or interface (or several); a structural

@@ -66,8 +66,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (alias && alias !== 'ext') {
       const a = this.sym(alias);
       if (a.label === 'TypeAlias' && a.type && a.typeParams) {
-        const own = new Map<string, TypeArg>();
-        a.typeParams.forEach((l, i) => { if (t.args[i]) own.set(`${alias.f}:${l}`, typeArgOf(f, t.args[i], subst)); });
+        const own = this.boundParams(alias.f, a.typeParams, t.args.map((x) => typeArgOf(f, x, subst)));
         // A recursive alias instantiated again inside its own reading with arguments that say nothing (each unknown:
         // an `infer`red part nothing binds, `T extends Promise<infer I> ? Where<NonNullable<I>> : …`) adds nothing the
         // reading under way does not give, as the checker defers such an instantiation; read, each level of a chain of
@@ -444,6 +443,8 @@ export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'an
     // (an instance of a generic type of that package, `React.ComponentProps<'a'>`, is `any` too)
     if (m.k === 'generic') m = m.of;
     while (m.k === 'member') m = m.obj;
+    // (a free name of a module's global declarations, `NodeJS.ErrnoException` of Node's, where they are not installed)
+    if (m.k === 'id' && !m.b) { const source = this.rulesOf[f].globalTypeSource?.(m.name); return !!source && this.untypedPackage(f, source); }
     if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
     const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);
     return 'external' in target && !!target.untyped;
@@ -451,6 +452,22 @@ export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'an
   const anyUnion = (m: Expr): boolean => m.k === 'union' && m.types.some((p) => unread(p) || anyUnion(p));
   if (unread(t) || anyUnion(t)) return 'any';
   return t.k === 'generic' && t.args.some(anyUnion) ? 'maybe' : undefined;
+}
+
+/**
+ * Type parameters `params` (locals of file pf) bound to `args` by position; one past the last argument written takes
+ * its default, read with the parameters before it bound (`Update<Table, string>` of `interface Update<TTable, TQuery,
+ * TFrom extends Table | View = Table>`: TFrom is Table, not its constraint), as the checker fills missing arguments.
+ */
+export function boundParams(this: Evaluator, pf: number, params: readonly number[], args: readonly TypeArg[]): Map<string, TypeArg> {
+  const own = new Map<string, TypeArg>();
+  for (let i = 0; i < params.length; i++) {
+    const key = `${pf}:${params[i]}`;
+    if (args[i]) { own.set(key, args[i]); continue; }
+    const dflt = i >= args.length && args.length ? this.files[pf].locals[params[i]]?.dflt : undefined;
+    if (dflt) own.set(key, { f: pf, t: dflt, subst: own });
+  }
+  return own;
 }
 
 /**
@@ -711,19 +728,14 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
   if (os < 0) return undefined;
   if (depth > 8) { this.cut++; return undefined; }
   const sym = this.files[cf].symbols[cs];
-  let own: Map<string, TypeArg> | undefined;
-  if (args && sym.typeParams) {
-    own = new Map();
-    sym.typeParams.forEach((l, i) => { if (args[i]) own!.set(`${cf}:${l}`, args[i]); });
-  }
+  const own = args && sym.typeParams ? this.boundParams(cf, sym.typeParams, args) : undefined;
   if (cf === of && cs === os) return own?.size ? own : undefined;
   // a member the class's merged interface declares (`interface Base<TTable> { readonly _: { table: TTable } }` beside
   // `class Base<TTable>`): the interface's own type parameters, bound by position to the same arguments
   if (args && this.mergedTypes({ f: cf, s: cs }, false)?.some((t) => t.f === of && t.s === os)) {
     const twin = this.files[of].symbols[os];
-    const bound = new Map<string, TypeArg>();
-    twin.typeParams?.forEach((l, i) => { if (args[i]) bound.set(`${of}:${l}`, args[i]); });
-    return bound.size ? bound : undefined;
+    const bound = twin.typeParams ? this.boundParams(of, twin.typeParams, args) : undefined;
+    return bound?.size ? bound : undefined;
   }
   // extends, then implements (indexed: no joined copy per call, this runs for every member of an instance)
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);

@@ -238,6 +238,26 @@ export class Evaluator {
     this.rulesOf = rules.of;
   }
 
+  private readonly loose: Array<boolean | undefined> = [];
+
+  /**
+   * `this` in file f, in a method of class `cls` or of the object literal symbol `cls` holds (-1: neither). Where the
+   * options in force leave TypeScript's `noImplicitThis` off, the checker reads a literal's `this` as `any`, which names
+   * no member; the literal is still most often what runs, a guess by name (`name-only`: no rename edit, a call of low
+   * confidence).
+   */
+  thisValue(f: number, cls: number): Val {
+    if (cls < 0) return UNKNOWN;
+    const label = this.files[f].symbols[cls].label;
+    const r: Reason = (label === 'Variable' || label === 'Property') && this.looseThis(f) ? 'name-only' : 'this-member';
+    return { t: 'inst', f, s: cls, r, c: REASON_CONFIDENCE[r] };
+  }
+
+  /** Whether file f types `this` outside a class as `any` (FileRules.looseThis). */
+  looseThis(f: number): boolean {
+    return this.loose[f] ??= this.rules.looseThis(f, this.files[f].path);
+  }
+
   /** The project's global declarations by name, in file order (see projectGlobal). */
   globals: Map<string, SymRef[]> | undefined;
   /** (see augmentTable) */
@@ -381,7 +401,7 @@ export class Evaluator {
       if (k === 'id') {
         const b = e.b;
         if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
-      } else if (k === 'this') return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      } else if (k === 'this') return this.thisValue(f, e.cls);
       else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
     }
     const memo = this.valMemo.get(e);
@@ -431,7 +451,7 @@ export class Evaluator {
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));
       }
-      case 'this': return e.cls >= 0 ? { t: 'inst', f, s: e.cls, r: 'this-member', c: REASON_CONFIDENCE['this-member'] } : UNKNOWN;
+      case 'this': return this.thisValue(f, e.cls);
       case 'super': {
         if (e.cls < 0) return UNKNOWN;
         // `class X extends M(Y)`: super's members are those of M's class and, through it, Y's
@@ -579,8 +599,9 @@ export class Evaluator {
         if (fn.t === 'fnval' && fn.self) return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');
         // (a `ThisType<T>` in the literal's contextual type, or an enclosing literal's: a T)
         const marked = this.thisTypeOf(f, e.of, 0);
-        if (marked && marked.t !== 'unknown' && marked.t !== 'ext') return weakenFrom(marked, ctx, 'contextual-type');
-        return ctx;
+        const v = marked && marked.t !== 'unknown' && marked.t !== 'ext' ? weakenFrom(marked, ctx, 'contextual-type') : ctx;
+        // (where noImplicitThis is off, only a `this:` parameter types it: the checker reads the rest as `any`)
+        return this.looseThis(f) ? weaken(v, 'name-only') : v;
       }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
@@ -623,7 +644,10 @@ export class Evaluator {
           const was = this.value(f, e.of), d = this.deref(was);
           if (d.t === 'inst' && this.inheritsFrom(d, one)) return was;
         }
-        return one ?? instancesValue(insts);
+        if (one) return one;
+        // (several guards: their types joined, less the subtypes among them where the value was no union, see withoutSubtypes)
+        const was = this.deref(this.value(f, e.of));
+        return instancesValue(was.t !== 'union' && was.t !== 'anyof' ? this.withoutSubtypes(insts) : insts);
       }
       case 'element': {
         // `const [a, b] = [x, y]`, `[a, b] = [b, a]`: the checker types an array literal taken apart where it is

@@ -25,6 +25,11 @@ export type ReadText = (relPath: string) => string | undefined;
 export interface ModuleResolution {
   /** Where `specifier`, written in `fromFile` (a relative path), leads. */
   resolve(fromFile: string, specifier: string): ModuleTarget;
+  /**
+   * True where the options in force for `fromFile` (its project configuration) type `this` in a function outside a
+   * class as the checker's `any` (TypeScript's `noImplicitThis` off): nothing read on it is known.
+   */
+  looseThis?(fromFile: string): boolean;
 }
 
 /** The resolver's questions to one language (shared by the languages of a family). */
@@ -42,6 +47,11 @@ export interface ResolveRules {
   isGlobalName(name: string): boolean;
   /** Method names too common to attach a call to a project method by name alone (`push`, `get`, `append`). */
   isCommonMethodName(name: string): boolean;
+  /**
+   * The module whose installed declarations declare a free type name (`NodeJS`, `Buffer`: Node's, `node:process`):
+   * where they are not installed, the checker reads the name as `any`. Undefined for any other name.
+   */
+  globalTypeSource?(name: string): string | undefined;
   /** When a method overrides a same-named method of a base (absent: any instance method overrides, statics never). */
   overrides?: OverrideRules;
   /**
@@ -138,12 +148,21 @@ export class FileRules {
 
   /** Where `specifier`, written in file `f` (at `path`), leads, by its family's module resolution. */
   resolve(f: number, path: string, specifier: string): ModuleTarget {
+    return this.resolution(f).resolve(path, specifier);
+  }
+
+  /** True where file `f` (at `path`) types `this` outside a class as `any` (ModuleResolution.looseThis). */
+  looseThis(f: number, path: string): boolean {
+    return this.resolution(f).looseThis?.(path) ?? false;
+  }
+
+  private resolution(f: number): ModuleResolution {
     const rules = this.of[f];
     let m = this.resolutions.get(rules.family);
     if (!m) {
       m = rules.modules(this.paths, this.config.settings?.get(rules.family));
       this.resolutions.set(rules.family, m);
     }
-    return m.resolve(path, specifier);
+    return m;
   }
 }

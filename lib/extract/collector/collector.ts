@@ -292,7 +292,7 @@ export class Collector {
   /** A tagged template call (``sql`select ${a}` ``) → how many substitutions its template holds. */
   readonly templateSubs = new LazyMap<Node, number>();
   /** `new Map<K, V>()`, `new Set<T>()`: the constructor's name and type arguments. */
-  readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node }>();
+  readonly newTypeArgs = new LazyMap<Node, { name: Node; arg?: Node; arg2?: Node; more?: Node[] }>();
   /** `obj['name']`: the string's text node (a member access by name). */
   readonly elementName = new LazyMap<Node, Node>();
   /** Element accesses with a string key (`u['name']`) → the enclosing symbol. */
@@ -303,8 +303,8 @@ export class Collector {
   readonly lookupTypes = new LazyMap<Node, { of: Node; key: Node; any?: true; from: number }>();
   /** Function types → their return type. */
   readonly fnTypeReturns = new LazyMap<Node, Node>();
-  /** Generic types → their name and first type argument. */
-  readonly generics = new LazyMap<Node, { name: Node; arg: Node; arg2?: Node }>();
+  /** Generic types → their name and type arguments (the first, the second, the others in any order: see typeArgList). */
+  readonly generics = new LazyMap<Node, { name: Node; arg: Node; arg2?: Node; more?: Node[] }>();
   /** Object type literals → their typed property signatures. */
   readonly objectTypes = new LazyMap<Node, Array<{ name: Node; type: Node }>>();
   /** Call signatures of object types, and each signature's parameters. */

@@ -93,7 +93,7 @@ export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: 
     }
     // `new Repo<User>()` of a project class: a `Repo<User>`, as the type arguments written bind its type parameters
     // (before anything its constructor's arguments would: written ones are what the checker takes)
-    if (ta?.arg && callee.k === 'id' && callee.b) return { k: 'as', type: { k: 'generic', of: callee, args: ta.arg2 ? [this.expr(ta.arg), this.expr(ta.arg2)] : [this.expr(ta.arg)] } };
+    if (ta?.arg && callee.k === 'id' && callee.b) return { k: 'as', type: { k: 'generic', of: callee, args: this.typeArgList(ta as { arg: Node; arg2?: Node; more?: Node[] }) } };
     // (the arguments: what a generic class's constructor binds its type parameters to)
     const args = c.args && this.argValues(c.args);
     return args ? { k: 'new', callee, args } : { k: 'new', callee };
@@ -243,8 +243,8 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // a generic type reads as its name; the global `Partial<T>` (and its kin) has T's members
     const inner = this.expr(g.name);
     // a project type with type arguments (`Repo<User>`, `JSONRPC2.ErrorResponse<E>` of a namespace): its name and the
-    // arguments (first two)
-    if (((inner.k === 'id' && inner.b) || inner.k === 'member') && g.arg) return { k: 'generic', of: inner, args: g.arg2 ? [this.expr(g.arg), this.expr(g.arg2)] : [this.expr(g.arg)] };
+    // arguments, every one: a parameter no argument binds reads as its constraint, so one left unread would too
+    if (((inner.k === 'id' && inner.b) || inner.k === 'member') && g.arg) return { k: 'generic', of: inner, args: this.typeArgList(g) };
     if (inner.k !== 'id' || inner.b) return inner;
     // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
     const types = this.types;
@@ -693,11 +693,24 @@ export function typeArgsOf(this: Collector, call: Node): Expr[] | undefined {
   return out;
 }
 
-/** The type arguments written at `new C<A, B>(…)` (the first two), what bind the class's type parameters. */
+/** The type arguments written at `new C<A, B>(…)`, what bind the class's type parameters. */
 export function newTypeArgsOf(this: Collector, node: Node): Expr[] | undefined {
   const ta = this.newTypeArgs.size ? this.newTypeArgs.get(node) : undefined;
   if (!ta?.arg) return undefined;
-  return ta.arg2 ? [this.expr(ta.arg), this.expr(ta.arg2)] : [this.expr(ta.arg)];
+  return this.typeArgList(ta as { arg: Node; arg2?: Node; more?: Node[] });
+}
+
+/**
+ * Every type argument of a generic type or a construction, in order (those after the second come from one match each,
+ * in no set order): a type parameter no argument binds reads as its constraint or default, which an argument written
+ * and left unread (`PgUpdateBase<any, any, any>`'s third `any`) is not.
+ */
+export function typeArgList(this: Collector, g: { arg: Node; arg2?: Node; more?: Node[] }): Expr[] {
+  const out = [this.expr(g.arg)];
+  if (!g.arg2) return out;
+  out.push(this.expr(g.arg2));
+  if (g.more) for (const n of [...g.more].sort(byStart)) if (!this.isComment(n)) out.push(this.expr(n));
+  return out;
 }
 
 /**

@@ -262,6 +262,17 @@ export function registerMatchHandlers(): void {
       if (prev) prev.arg2 = get(c, 'arg')!; else this.generics.set(node, { name: get(c, 'name')!, arg: get(c, 'arg')!, arg2: get(c, 'arg')! });
       return;
     });
+    on([Role['type.generic.argn']], function (c) {
+      // (the first and second arguments' own matches set those; a generic type always has them before this one)
+      const prev = this.generics.get(get(c, 'generic')!);
+      if (prev) (prev.more ??= []).push(get(c, 'arg')!);
+      return;
+    });
+    on([Role['new.typeargn']], function (c) {
+      const prev = this.newTypeArgs.get(get(c, 'new')!);
+      if (prev) (prev.more ??= []).push(get(c, 'arg')!);
+      return;
+    });
     on([Role['type.object.prop']], function (c) { pushTo(this.objectTypes, get(c, 'object')!, { name: get(c, 'name')!, type: get(c, 'type')! }); return; });
     on([Role['type.object.index']], function (c) { this.objectIndex.set(get(c, 'object')!, get(c, 'type')!); return; });
     on([Role['type.object.call']], function (c) { pushTo(this.objectCalls, get(c, 'object')!, { sig: get(c, 'sig')!, returns: get(c, 'type')! }); return; });

@@ -45,6 +45,8 @@ export enum Role {
   'returns.predicate.this', 'narrow.guard.self', 'narrow.guard.self.exit',
   // an assertion function's `asserts x is T`, and the calls of it as statements that narrow their argument after them
   'returns.asserts', 'narrow.assert',
+  // a generic type's and a construction's type arguments after the second (`PgUpdateBase<any, any, any, …>`)
+  'type.generic.argn', 'new.typeargn',
   // (the first number a language's own roles take)
   'first.language.role',
 }

@@ -18,6 +18,11 @@ export interface TsConfigFacts {
   paths?: Array<[pattern: string, targets: string[]]>;
   /** `customConditions`: package.json `exports`/`imports` conditions matched besides the standard ones. */
   conditions?: string[];
+  /**
+   * `noImplicitThis` is off (set false, or neither it nor `strict` set; every config `extends` names was read): the
+   * checker types `this` in a TypeScript function outside a class (an object literal's method) as `any` there.
+   */
+  looseThis?: true;
 }
 
 /**
@@ -100,6 +105,7 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
       if (opts.baseUrl !== undefined) t.baseUrl = opts.baseUrl;
       if (opts.paths) t.paths = opts.paths;
       if (opts.conditions?.length) t.conditions = opts.conditions;
+      if (opts.options && !opts.unread && (opts.noImplicitThis === false || (opts.noImplicitThis === undefined && opts.strict !== true))) t.looseThis = true;
       tsconfigs.push(t);
       break;
     }
@@ -141,6 +147,15 @@ interface Options {
   rootDir?: string;
   /** The one folder every `include` entry lies under (`["src"]`, `["src/**\/*"]`): the source root without rootDir. */
   includeRoot?: string;
+  strict?: boolean;
+  noImplicitThis?: boolean;
+  /**
+   * The options in force are not all known: a config `extends` names was not found (a package's preset not installed),
+   * or the config is solution-style (its files are its references').
+   */
+  unread?: true;
+  /** Some config of the chain has `compilerOptions`. */
+  options?: true;
 }
 
 /** compilerOptions of a config file with `extends` applied; paths relative to the repository root. */
@@ -158,13 +173,21 @@ function readCompilerOptions(rel: string, read: (rel: string) => string | undefi
     const candidates = ext.startsWith('.') || ext.startsWith('/')
       ? [join(dir, ext), join(dir, `${ext}.json`)]
       : [join(dir, `node_modules/${ext}`), join(dir, `node_modules/${ext}.json`), join(dir, `node_modules/${ext}/tsconfig.json`)];
+    let found = false;
     for (const c of candidates) {
       if (c === undefined || !c.endsWith('.json')) continue;
       const base = readCompilerOptions(c, read, depth + 1);
-      if (base) { out = { ...out, ...base }; break; }
+      if (base) { out = { ...out, ...base }; found = true; break; }
     }
+    if (!found) out.unread = true;
   }
   const co = json.compilerOptions ?? {};
+  for (const k of ['strict', 'noImplicitThis'] as const) if (typeof co[k] === 'boolean') out[k] = co[k] as boolean;
+  if (json.compilerOptions && typeof json.compilerOptions === 'object') out.options = true;
+  // (a solution-style config, `"files": []` and `references`, compiles nothing itself: the referenced ones' options
+  // are in force for the files, see below)
+  const files = (json as { files?: unknown }).files;
+  if (Array.isArray(files) && files.length === 0) out.unread = true;
   if (Array.isArray(co.customConditions)) out.conditions = co.customConditions.filter((c): c is string => typeof c === 'string');
   for (const k of ['outDir', 'declarationDir', 'rootDir'] as const) {
     if (typeof co[k] === 'string') { const p = join(dir, co[k] as string); if (p !== undefined) out[k] = p; }

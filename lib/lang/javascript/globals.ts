@@ -30,6 +30,15 @@ const GLOBALS = new Set([
   'jest', 'vi', 'suite', 'context', 'xit', 'xdescribe', 'fit', 'fdescribe',
 ]);
 
+// Types only Node's declarations (`@types/node`) declare globally: without them installed, the checker reads each as
+// `any` (an error it reports), so `NodeJS.ErrnoException & { options?: Options }` has no member of the project's
+const NODE_GLOBAL_TYPES = new Set(['NodeJS', 'Buffer', 'BufferEncoding', 'NodeRequire', 'NodeModule']);
+
+/** The module whose declarations declare a free type name (Node's global types: `node:process`), else undefined. */
+export function globalTypeSource(name: string): string | undefined {
+  return NODE_GLOBAL_TYPES.has(name) ? 'node:process' : undefined;
+}
+
 /** True for a free name that is a runtime global (console, setTimeout, Promise, describe, …). */
 export function isGlobalName(name: string): boolean {
   return GLOBALS.has(name);

@@ -51,6 +51,13 @@ export class ModuleResolver implements ModuleResolution {
     return r;
   }
 
+  /** True where the tsconfig in force for a TypeScript file leaves `noImplicitThis` off (TsConfigFacts.looseThis). */
+  looseThis(fromFile: string): boolean {
+    if (!/\.[cm]?tsx?$/.test(fromFile)) return false;
+    const parent = posix.dirname(fromFile);
+    return !!this.tsconfigFor(parent === '.' ? '' : parent)?.looseThis;
+  }
+
   private compute(dir: string, spec: string, relative: boolean): ModuleTarget {
     if (relative) {
       const p = join(dir, spec);

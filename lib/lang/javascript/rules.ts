@@ -5,7 +5,7 @@
  */
 import type { LanguageRules, NameRules } from '../types.ts';
 import { loadEcmaConfig, type EcmaConfig } from './config.ts';
-import { isCommonMethodName, isGlobalName } from './globals.ts';
+import { globalTypeSource, isCommonMethodName, isGlobalName } from './globals.ts';
 import { ModuleResolver } from './modules.ts';
 import { ecmascriptOutsideTypes } from './outside.ts';
 
@@ -59,6 +59,7 @@ export const javascriptRules: LanguageRules = {
   modules: (files, config) => new ModuleResolver(files, (config ?? {}) as EcmaConfig),
   isGlobalName,
   isCommonMethodName,
+  globalTypeSource,
   // the class side is inherited too: a static method overrides its base class's static method
   overrides: { statics: true },
   outsideTypes: ecmascriptOutsideTypes,

@@ -266,6 +266,8 @@
 ; `extends Repo<User>`: the base class's type arguments (the clause reads as a generic type)
 ((extends_clause value: (_) @name type_arguments: (type_arguments . (_) @arg)) @generic (#set! role "type.generic.arg"))
 ((extends_clause value: (_) @name type_arguments: (type_arguments . (_) . (_) @arg)) @generic (#set! role "type.generic.arg2"))
+; (and every one after the second, `extends Base<A, B, C, D>`: the collector orders them)
+((extends_clause value: (_) @name type_arguments: (type_arguments . (_) . (_) (_) @arg)) @generic (#set! role "type.generic.argn"))
 ((class_heritage (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @implements)) (#set! role "heritage.implements"))
 ((extends_type_clause type: (_) @extends) (#set! role "heritage.extends"))
 
@@ -277,6 +279,8 @@
 ((generic_type name: (_) @name type_arguments: (type_arguments . (_) @arg)) @generic (#set! role "type.generic.arg"))
 ; `Map<K, V>`: the collector reads the value type of the global maps
 ((generic_type name: (_) @name type_arguments: (type_arguments . (_) . (_) @arg)) @generic (#set! role "type.generic.arg2"))
+; every type argument after the second (`PgUpdateBase<any, any, any, …>`): a project type's parameters bound by position
+((generic_type name: (_) @name type_arguments: (type_arguments . (_) . (_) (_) @arg)) @generic (#set! role "type.generic.argn"))
 ; inline object types (`record: { window: Subject<T> }`): their typed properties
 ((object_type (property_signature name: (property_identifier) @name type: (type_annotation (_) @type))) @object (#set! role "type.object.prop"))
 ; (and its methods, `{ size(node: Leaf): number }`: a property whose type is the signature, read as a function type)
@@ -304,6 +308,7 @@
 ; `new Map<K, V>()`, `new Set<T>()`: the type arguments of a constructed collection (the collector keeps the global ones)
 ((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) @arg)) @new (#set! role "new.typearg"))
 ((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) . (_) @arg)) @new (#set! role "new.typearg2"))
+((new_expression constructor: (identifier) @name type_arguments: (type_arguments . (_) . (_) (_) @arg)) @new (#set! role "new.typeargn"))
 ; `!isObject<T>(x)`, `-size<T>(v)`, `await load<T>(u)`: the grammar reads a prefix operator before a call with type
 ; arguments as part of the callee (`(!isObject)<T>(x)`); the compiler applies it to the call, so the called
 ; function is the operand (this pattern follows the generic `call` one, whose callee it replaces)
