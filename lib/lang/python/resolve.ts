@@ -16,6 +16,7 @@ import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
+import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
 import { rootFolder } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
@@ -754,10 +755,24 @@ export class PythonResolver implements LanguageRelations {
       const get = this.findMember(v.f, v.s, '__get__');
       if (get && get !== 'ext' && this.sym(get.f, get.s).label === 'Method') {
         const owner = this.sym(get.f, get.s).parent;
-        return this.returnValue(get.f, get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
+        // (overloaded: the first signature that takes the read, as a checker picks it; none: nothing known)
+        const sig = this.getterFor(get, onInstance);
+        if (sig === null) return UNKNOWN;
+        return this.returnValue(get.f, sig ?? get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
       }
     }
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
+  }
+
+  /**
+   * The `@overload` signature of descriptor method `__get__` (get) that a read from an instance (`onInstance`) or from
+   * the class calls: the first that takes it (descriptors.ts), null when none does; undefined when not overloaded.
+   */
+  private getterFor(get: Sym, onInstance: boolean): number | null | undefined {
+    const sigs = this.overloadsOf(get.f, get.s);
+    const takes = this.py(get.f).getters;
+    if (!sigs || !takes || sigs.some((s) => takes[s] === undefined)) return undefined;
+    return sigs.find((s) => (takes[s] & (onInstance ? FROM_INSTANCE : FROM_CLASS)) !== 0) ?? null;
   }
 
   /** What calling a value gives. */
