@@ -1158,8 +1158,9 @@ export class PythonResolver implements LanguageRelations {
     if (c.named) this.namedFields(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
-      // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
-      const named = name !== undefined && !(c.callee.k === 'id' && bindsLocal(c.callee.b));
+      // (a parameter's or a local's name says nothing of the function it holds: no site of that name; nor does an
+      // attribute's or variable's declared `Callable[…]`, whose read is the call's reference: calledVariable)
+      const named = name !== undefined && !(c.callee.k === 'id' && bindsLocal(c.callee.b)) && !(callee.t === 'callable' && (c.callee.k === 'id' || c.callee.k === 'member') && this.namedSymbol(f, c.callee, callee));
       sink.countCall(f, 'unresolved', named ? { name, member: c.callee.k === 'member', line: posLine(c.at), from } : undefined);
       return;
     }
