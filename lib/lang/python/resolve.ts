@@ -694,7 +694,11 @@ export class PythonResolver implements LanguageRelations {
           if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
           // a function an outside decorator made (`@click.command()`, `@lru_cache`): its members are the outside
           // object's (`main.get_usage`, `f.cache_clear`)
-          return this.decoratorValue(obj.f, obj.s, depth).t === 'ext' ? EXT : UNKNOWN;
+          if (this.decoratorValue(obj.f, obj.s, depth).t === 'ext') return EXT;
+          // a method one made (`@memoized_property`, `@reify`, `@lru_cache`) is the outside object, or, for a
+          // property-like one, what the method returns: both outside where its declared result is outside code
+          // (`self.file_config.get(…)` of a `-> ConfigParser`); a project result may be what is read (not known)
+          return this.outsideDecorated(obj.f, obj.s, depth) ? EXT : UNKNOWN;
         }
         const m = this.findMember(obj.f, obj.s, name);
         const via = obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver';
@@ -1042,6 +1046,14 @@ export class PythonResolver implements LanguageRelations {
   private decoratorValue(f: number, s: number, depth: number): Val {
     const text = this.py(f).decorators?.[s]?.[0];
     return text && this.sym(f, s).label === 'Function' ? this.dottedValue(f, text, depth + 1) : UNKNOWN;
+  }
+
+  /** True for a method whose outermost decorator is outside code and whose declared result is outside code too. */
+  private outsideDecorated(f: number, s: number, depth: number): boolean {
+    const sym = this.sym(f, s);
+    const text = this.py(f).decorators?.[s]?.[0];
+    if (sym.label !== 'Method' || !sym.returns || !text || this.dottedValue(f, text, depth + 1).t !== 'ext') return false;
+    return this.typeValue(f, sym.returns, depth + 1).t === 'ext';
   }
 
   /** The project symbol a dotted name written at module level names (`curry`, `mod.Cached`), if it is one. */
