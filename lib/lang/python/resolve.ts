@@ -285,13 +285,26 @@ export class PythonResolver implements LanguageRelations {
       return m ? { t: 'mod', m } : EXT;
     }
     const m = this.moduleOf(f, imp.source);
-    if (!m) return EXT;
+    if (!m || this.installedInstead(f, imp, m)) return EXT;
     if (imp.kind === 'module-as') return { t: 'mod', m };
     if (imp.kind === 'from') {
       const v = this.moduleAttr(m, imp.imported!, depth + 1);
       return v.t === 'unknown' ? UNKNOWN : withVia(v, 'import');
     }
     return UNKNOWN;
+  }
+
+  /**
+   * True for `from a import x` where the `a` found is a project module beside the file (no root holds it) that has no
+   * x: some other `a`, the installed package it is named like (`from pydantic import create_model` in a project's
+   * `contrib/pydantic/creator.py`), as `import a.b.c` of a folder holding no `a.b.c` is (modules.ts resolveHead).
+   */
+  private installedInstead(f: number, imp: PyImport, m: PyModule): boolean {
+    if (imp.kind !== 'from' || !this.modules.foundBeside(this.sink.files[f].path, imp.source)) return false;
+    const name = imp.imported!;
+    const mf = this.fileOfModule(m);
+    if (mf !== undefined && (this.topNames(mf).has(name) || this.topNames(mf).has('__getattr__') || this.starImports(mf))) return false;
+    return this.modules.submodule(m, name) === undefined;
   }
 
   /**
@@ -1112,7 +1125,7 @@ export class PythonResolver implements LanguageRelations {
     for (const [i, imp] of this.py(f).imports.entries()) {
       const m = this.moduleOf(f, imp.source);
       const targets: number[] = [];
-      if (m) {
+      if (m && !this.installedInstead(f, imp, m)) {
         const mf = this.fileOfModule(m);
         if (mf !== undefined) targets.push(mf);
         if (imp.kind === 'from') {
