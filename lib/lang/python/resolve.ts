@@ -17,7 +17,7 @@ import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
-import { rootFolder } from './sys-path.ts';
+import { withRuntimeRoots } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
@@ -1472,29 +1472,6 @@ function definesCallable(s: SymbolFact): boolean {
 }
 
 export type { PyImport };
-
-/**
- * The settings with the import roots scripts add at run time (`sys.path.insert`, facts' `sysPath`): a script's
- * `sys.path` change holds for every module the process imports after it, so each root is the repository's, beside
- * the declared ones, most specific first. Roots outside the repository or naming no folder of Python files are left
- * out.
- */
-function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: string; py: PyFacts }>, paths: readonly string[]): PySettings {
-  const added = new Set<string>();
-  let dirs: Set<string> | undefined;
-  for (const f of files) {
-    for (const p of f.py.sysPath ?? []) {
-      if (!dirs) {
-        dirs = new Set(['']);
-        for (const q of paths) for (let d = q.lastIndexOf('/'); d > 0; d = q.lastIndexOf('/', d - 1)) dirs.add(q.slice(0, d));
-      }
-      const dir = rootFolder(p, f.path, (d) => dirs!.has(d));
-      if (dir !== undefined && !settings.roots.includes(dir)) added.add(dir);
-    }
-  }
-  if (!added.size) return settings;
-  return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
-}
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */
 function readReason(f: number, e: Expr & { k: 'id' | 'member' }, t: { f: number }): string {
