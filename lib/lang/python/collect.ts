@@ -1188,7 +1188,8 @@ class PyCollector extends PyLambdas {
     this.calls.push(call);
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
-    if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
+    // (the value cast too: a function cast to a `Callable` is what a call of the result runs)
+    if (cast) return first!.value ? (positional[1] ? { k: 'as', type: first!.value, of: positional[1] } : { k: 'as', type: first!.value }) : { k: 'other' };
     if (SAME_TYPE.has(canonical) && positional[0]) return positional[0];
     const e: Expr = { k: 'call', callee };
     if (first?.value) e.args = [first.value];

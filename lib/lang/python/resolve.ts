@@ -402,8 +402,14 @@ export class PythonResolver implements LanguageRelations {
       }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
-      // `typing.cast(T, v)`: an instance of T
-      case 'as': return this.typeValue(f, e.type, depth);
+      // `typing.cast(T, v)`: an instance of T; of a `Callable` T, one holding v where v is a project function
+      // (`handler = cast(Callable[[int], None], on_event)`: a call of handler runs on_event, whatever T declares)
+      case 'as': {
+        const t = this.typeValue(f, e.type, depth);
+        if (t.t !== 'callable' || t.held || !e.of) return t;
+        const v = this.value(f, e.of, depth + 1);
+        return v.t === 'sym' && (this.sym(v.f, v.s).label === 'Function' || this.sym(v.f, v.s).label === 'Method') ? { ...t, held: v } : t;
+      }
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
       case 'narrowed': {
