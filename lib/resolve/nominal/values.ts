@@ -1447,9 +1447,8 @@ export class Evaluator {
   }
 
   /**
-   * How an array argument fits parameter `p` (the `i`th) of r where arrays are of few library types
-   * (NominalRules.arraySupertypes): -1 not at all, else a score. At the variadic parameter it is passed whole: its
-   * elements against the parameter's type (a type parameter's bound: `<T extends P> f(T... xs)`).
+   * How an array argument fits r's `i`th parameter p under NominalRules.arraySupertypes: -1 not at all, else a score;
+   * at the variadic one it is passed whole, its elements against p's type (or bound: `<T extends P> f(T... xs)`).
    */
   private arrayFit(r: SymRef, p: Expr, got: Val & { t: 'arr' }, i: number): number {
     const want = this.seenThrough(this.type(r.f, p, r.s));
