@@ -11,6 +11,7 @@
  *   // @no-edge CALLS File:src/a.ts -> Function:src/c.ts:g
  *   // @node Function:src/a.ts:f exported=true kind=arrow_function line=3
  *   // @unresolved 2                              unresolved call sites in this file
+ *   // @sites 1                                   of those, the sites kept by the name they call (unresolved.json)
  *
  * The carets at one column name every target of their kind there: a reference of that kind to a target none of
  * them names fails the fixture, so an extra edge cannot hide behind an assertion that holds.
@@ -60,7 +61,7 @@ export function isDependency(p: string): boolean {
 }
 
 /** The assertion patterns for a language's line comment (`//`, `#`). */
-function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: RegExp; node: RegExp; unresolved: RegExp; any: RegExp } {
+function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: RegExp; node: RegExp; unresolved: RegExp; sites: RegExp; any: RegExp } {
   const c = comment.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const PROPS = '((?:\\s+\\w+=(?:"[^"]*"|\\S+))*)';
   return {
@@ -69,7 +70,8 @@ function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: Reg
     edge: new RegExp(`^\\s*${c}\\s*@(edge|no-edge)\\s+(\\w+)\\s+(\\S+)\\s*->\\s*(\\S+)${PROPS}\\s*$`),
     node: new RegExp(`^\\s*${c}\\s*@node\\s+(\\S+)${PROPS}\\s*$`),
     unresolved: new RegExp(`^\\s*${c}\\s*@unresolved\\s+(\\d+)\\s*$`),
-    any: new RegExp(`^\\s*${c}\\s*(@(edge|no-edge|node|unresolved)\\b|\\^|<-)`),
+    sites: new RegExp(`^\\s*${c}\\s*@sites\\s+(\\d+)\\s*$`),
+    any: new RegExp(`^\\s*${c}\\s*(@(edge|no-edge|node|unresolved|sites)\\b|\\^|<-)`),
   };
 }
 
@@ -81,7 +83,7 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
   for (const [file, text] of files) {
     const lang = languageOf(file, text);
     if (!lang || isDependency(file)) continue;
-    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
+    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, sites: SITES, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');
     let codeLine = 0;
     for (let i = 0; i < lines.length; i++) {
@@ -92,6 +94,7 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       const edge = EDGE.exec(l);
       const node = NODE.exec(l);
       const unresolved = UNRESOLVED.exec(l);
+      const sites = SITES.exec(l);
       if (caret) {
         const column = caret[1].length + 1;
         const kind = caret[3];
@@ -113,6 +116,12 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       } else if (unresolved) {
         const want = Number(unresolved[1]);
         out.push({ file, line: n, text: l.trim(), check: (r) => ((r.unresolvedCalls.byFile[file] ?? 0) === want ? undefined : `unresolved calls in ${file}: ${r.unresolvedCalls.byFile[file] ?? 0}, expected ${want}`) });
+      } else if (sites) {
+        const want = Number(sites[1]);
+        out.push({ file, line: n, text: l.trim(), check: (r) => {
+          const kept = r.unresolvedSites.all.filter((x) => x.filePath === file);
+          return kept.length === want ? undefined : `unresolved sites kept in ${file}: ${kept.length} (${kept.map((x) => `${x.name}:${x.line}`).join(', ')}), expected ${want}`;
+        } });
       } else if (ANY.test(l)) {
         out.push({ file, line: n, text: l.trim(), check: () => 'malformed assertion' });
       } else codeLine = n;

@@ -25,6 +25,7 @@ import { literalUnion } from './literals.ts';
 import { BINARY_OPERATOR_METHODS } from './operators.ts';
 import { markFallbacks } from './fallbacks.ts';
 import { recordFacts, RECORD_COPIES } from './records.ts';
+import { getterAccess } from './descriptors.ts';
 
 export type { PyNames };
 
@@ -401,6 +402,8 @@ class PyCollector extends PyLambdas {
     const l0 = this.locals.length;
     // (`__new__` takes its class first, as a classmethod does: `super().__new__(cls)`, `cls()`)
     if (params >= 0) this.parameters(params, fs, scope, inClass ? (name === '__new__' ? 'classmethod' : kind) : undefined);
+    // an overloaded descriptor `__get__`: which reads each signature takes (descriptors.ts)
+    if (name === '__get__' && kind === 'method_signature' && params >= 0) (this.py.getters ??= {})[s] = getterAccess(this.reader(), params);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
