@@ -728,7 +728,8 @@ function declarationUid(decl: ts.Node, uidAt: (n: ts.Node) => string | undefined
   }
   if ((ts.isArrowFunction(decl) || ts.isFunctionExpression(decl)) && decl.parent) {
     let p = decl.parent;
-    while (ts.isParenthesizedExpression(p) && p.parent) p = p.parent; // `const f = (<T>(x: T) => …)`
+    // `const f = (<T>(x: T) => …)`, `const create = ((s) => …) as Create`: the const names the function
+    while ((ts.isParenthesizedExpression(p) || ts.isAsExpression(p) || ts.isSatisfiesExpression(p) || ts.isNonNullExpression(p) || ts.isTypeAssertionExpression(p)) && p.parent) p = p.parent;
     if ((ts.isVariableDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isPropertyAssignment(p)) && p.name) return uidAt(p.name);
     // `const kindOf = (cache => thing => {…})(…)`: the function an immediately invoked one returns is what the
     // const holds for good (our Variable kindOf stands for it)

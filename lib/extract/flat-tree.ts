@@ -133,14 +133,13 @@ export class FlatTree {
 
   /**
    * Copies `tree` (parsed from `text`) in one cursor pass. `plan` says which native reads can be skipped:
-   * field ids under parents no pattern asks fields of, end offsets of nodes no pattern captures, and the
-   * descent into anonymous tokens (learned leaves), each a native call saved per node.
+   * field ids under parents no pattern asks fields of and end offsets of nodes no pattern captures, each a native
+   * call saved per node.
    */
   static from(tree: Parser.Tree, text: string, names: LanguageNames, plan: WalkPlan = FULL_WALK): FlatTree {
     const c = tree.walk();
     const anon = names.anonymous;
     const named = names.namedById;
-    const leaf = names.anonymousLeaf;
     const fieldParents = plan.fieldParents;
     const allEnds = plan.allEnds;
     const endById = plan.endById;
@@ -173,18 +172,15 @@ export class FlatTree {
       const prev = lastAt[depth];
       if (prev >= 0) nextBuf[prev] = i;
       lastAt[depth] = i;
-      // an anonymous token id seen as a leaf is always a leaf (aliases such as 'unique symbol' have children)
-      if (!(leaf[t] === 1 && !isNamed)) {
-        if (c.gotoFirstChild()) {
-          if (!isNamed) leaf[t] = 2;
-          depth++;
-          stack[depth] = i;
-          lastAt[depth] = -1;
-          parentType = t;
-          fields = allFields(fieldParents, t);
-          continue;
-        }
-        if (!isNamed && leaf[t] === 0) leaf[t] = 1;
+      // every node is asked for children, anonymous ones too: a grammar may alias a rule to the text of one of its
+      // tokens (Swift's `?`), and the two share a type id, one a leaf and the other not
+      if (c.gotoFirstChild()) {
+        depth++;
+        stack[depth] = i;
+        lastAt[depth] = -1;
+        parentType = t;
+        fields = allFields(fieldParents, t);
+        continue;
       }
       let done = false;
       while (!c.gotoNextSibling()) {

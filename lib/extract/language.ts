@@ -80,8 +80,6 @@ export interface LanguageNames {
   namedNames: ReadonlyArray<string | null>;
   /** Text of anonymous token ids, filled in by the tree walker on first sight. */
   anonymous: Array<string | undefined>;
-  /** By anonymous type id: 1 once seen as a leaf, 2 once seen with children (the walker skips known leaves). */
-  anonymousLeaf: Uint8Array;
   /** Every named / anonymous type name the grammar declares (to reject unknown names in a query). */
   namedTypes: ReadonlySet<string>;
   anonymousTypes: ReadonlySet<string>;

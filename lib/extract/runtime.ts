@@ -101,7 +101,7 @@ function languageNames(spec: LanguageSpec, grammar: ParserT.Language): { names: 
   const anonymous: Array<string | undefined> = [];
   if (tables) tables.symbols.forEach((n, i) => { if (n != null && namedById[i] !== 1) anonymous[i] = n; });
   const names: LanguageNames = {
-    namedById, namedNames, anonymous, anonymousLeaf: new Uint8Array(65536), namedTypes, anonymousTypes, fieldIds,
+    namedById, namedNames, anonymous, namedTypes, anonymousTypes, fieldIds,
     typeName: (id) => (namedById[id] === 1 ? namedNames[id] ?? undefined : anonymous[id]),
   };
   return { names, native: !!tables };

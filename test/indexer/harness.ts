@@ -4,13 +4,17 @@
  *
  *   helper(1);
  *   // ^ call Function:src/util.ts:helper        reference at the caret's column: kind and target uid
+ *   // ^ value Property:a.ts:A.k Property:a.ts:B.k  several targets (a union's members): each must be there
  *   // ^ none                                     no reference at all at that column
  *   // <- call Function:src/util.ts:helper       the column where the comment starts (for line starts)
  *   // @edge CALLS Function:src/a.ts:f -> Method:src/b.ts:B.m reason=typed-receiver
  *   // @no-edge CALLS File:src/a.ts -> Function:src/c.ts:g
  *   // @node Function:src/a.ts:f exported=true kind=arrow_function line=3
  *   // @unresolved 2                              unresolved call sites in this file
+ *   // @sites 1                                   of those, the sites kept by the name they call (unresolved.json)
  *
+ * The carets at one column name every target of their kind there: a reference of that kind to a target none of
+ * them names fails the fixture, so an extra edge cannot hide behind an assertion that holds.
  * `^` columns count UTF-16 code units like the reference index; the code line is the nearest line above that
  * is not an assertion. Each file writes them in its language's line comment (`#` in Python: `# ^ call …`).
  */
@@ -57,26 +61,29 @@ export function isDependency(p: string): boolean {
 }
 
 /** The assertion patterns for a language's line comment (`//`, `#`). */
-function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: RegExp; node: RegExp; unresolved: RegExp; any: RegExp } {
+function patternsFor(comment: string): { caret: RegExp; arrow: RegExp; edge: RegExp; node: RegExp; unresolved: RegExp; sites: RegExp; any: RegExp } {
   const c = comment.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   const PROPS = '((?:\\s+\\w+=(?:"[^"]*"|\\S+))*)';
   return {
-    caret: new RegExp(`^(\\s*${c}\\s*)(\\^)\\s+(\\w+)(?:\\s+(\\S+))?\\s*$`),
-    arrow: new RegExp(`^(\\s*)${c}\\s*<-\\s+(\\w+)(?:\\s+(\\S+))?\\s*$`),
+    caret: new RegExp(`^(\\s*${c}\\s*)(\\^)\\s+(\\w+)((?:\\s+\\S+)*)\\s*$`),
+    arrow: new RegExp(`^(\\s*)${c}\\s*<-\\s+(\\w+)((?:\\s+\\S+)*)\\s*$`),
     edge: new RegExp(`^\\s*${c}\\s*@(edge|no-edge)\\s+(\\w+)\\s+(\\S+)\\s*->\\s*(\\S+)${PROPS}\\s*$`),
     node: new RegExp(`^\\s*${c}\\s*@node\\s+(\\S+)${PROPS}\\s*$`),
     unresolved: new RegExp(`^\\s*${c}\\s*@unresolved\\s+(\\d+)\\s*$`),
-    any: new RegExp(`^\\s*${c}\\s*(@(edge|no-edge|node|unresolved)\\b|\\^|<-)`),
+    sites: new RegExp(`^\\s*${c}\\s*@sites\\s+(\\d+)\\s*$`),
+    any: new RegExp(`^\\s*${c}\\s*(@(edge|no-edge|node|unresolved|sites)\\b|\\^|<-)`),
   };
 }
 
 /** Every inline assertion of a fixture. */
 export function assertionsOf(files: Map<string, string>): Assertion[] {
   const out: Assertion[] = [];
+  // the targets the carets name at one column and kind: any other reference of that kind there is an extra
+  const named = new Map<string, { file: string; line: number; column: number; kind: string; at: number; text: string; targets: Set<string> }>();
   for (const [file, text] of files) {
     const lang = languageOf(file, text);
     if (!lang || isDependency(file)) continue;
-    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, any: ANY } = patternsFor(language(lang).comments.line[0]);
+    const { caret: CARET, arrow: ARROW, edge: EDGE, node: NODE, unresolved: UNRESOLVED, sites: SITES, any: ANY } = patternsFor(language(lang).comments.line[0]);
     const lines = text.split('\n');
     let codeLine = 0;
     for (let i = 0; i < lines.length; i++) {
@@ -87,12 +94,19 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       const edge = EDGE.exec(l);
       const node = NODE.exec(l);
       const unresolved = UNRESOLVED.exec(l);
+      const sites = SITES.exec(l);
       if (caret) {
         const column = caret[1].length + 1;
         const kind = caret[3];
-        const target = caret[4];
+        const targets = (caret[4] ?? '').split(/\s+/).filter(Boolean);
         const line = codeLine;
-        out.push({ file, line: n, text: l.trim(), check: (r) => checkRef(r, file, line, column, kind, target) });
+        out.push({ file, line: n, text: l.trim(), check: (r) => checkRef(r, file, line, column, kind, targets) });
+        if (targets.length > 0 && kind !== 'none') {
+          const key = `${file}\0${line}\0${column}\0${kind}`;
+          const group = named.get(key) ?? { file, line, column, kind, at: n, text: l.trim(), targets: new Set<string>() };
+          for (const t of targets) group.targets.add(t);
+          named.set(key, group);
+        }
       } else if (edge) {
         const props = parseProps(edge[5]);
         out.push({ file, line: n, text: l.trim(), check: (r) => checkEdge(r, edge[1] === 'edge', edge[2], edge[3], edge[4], props) });
@@ -102,11 +116,18 @@ export function assertionsOf(files: Map<string, string>): Assertion[] {
       } else if (unresolved) {
         const want = Number(unresolved[1]);
         out.push({ file, line: n, text: l.trim(), check: (r) => ((r.unresolvedCalls.byFile[file] ?? 0) === want ? undefined : `unresolved calls in ${file}: ${r.unresolvedCalls.byFile[file] ?? 0}, expected ${want}`) });
+      } else if (sites) {
+        const want = Number(sites[1]);
+        out.push({ file, line: n, text: l.trim(), check: (r) => {
+          const kept = r.unresolvedSites.all.filter((x) => x.filePath === file);
+          return kept.length === want ? undefined : `unresolved sites kept in ${file}: ${kept.length} (${kept.map((x) => `${x.name}:${x.line}`).join(', ')}), expected ${want}`;
+        } });
       } else if (ANY.test(l)) {
         out.push({ file, line: n, text: l.trim(), check: () => 'malformed assertion' });
       } else codeLine = n;
     }
   }
+  for (const g of named.values()) out.push({ file: g.file, line: g.at, text: g.text, check: (r) => checkNoExtra(r, g.file, g.line, g.column, g.kind, g.targets) });
   return out;
 }
 
@@ -116,13 +137,19 @@ function parseProps(s: string): Record<string, string> {
   return out;
 }
 
-function checkRef(r: ResolveResult, file: string, line: number, column: number, kind: string, target: string | undefined): string | undefined {
+function checkRef(r: ResolveResult, file: string, line: number, column: number, kind: string, targets: string[]): string | undefined {
   const here = r.refs.byFile(file).filter((x) => x.line === line && x.column === column);
   const desc = here.map((x) => `${x.kind} ${x.target}`).join(', ') || 'nothing';
-  if (kind === 'none') return here.length === 0 ? undefined : `expected no reference at ${file}:${line}:${column}, found ${desc}`;
-  if (!target) return `assertion needs a target uid`;
-  const hit = here.find((x) => x.kind === kind && x.target === target);
-  return hit ? undefined : `expected ${kind} → ${target} at ${file}:${line}:${column}, found ${desc}`;
+  if (kind === 'none') return targets.length === 0 && here.length === 0 ? undefined : `expected no reference at ${file}:${line}:${column}, found ${desc}`;
+  if (targets.length === 0) return `assertion needs a target uid`;
+  const missing = targets.filter((t) => !here.some((x) => x.kind === kind && x.target === t));
+  return missing.length === 0 ? undefined : `expected ${kind} → ${missing.join(', ')} at ${file}:${line}:${column}, found ${desc}`;
+}
+
+/** Fails when the column holds a reference of the kind its carets name to a target none of them names. */
+function checkNoExtra(r: ResolveResult, file: string, line: number, column: number, kind: string, targets: Set<string>): string | undefined {
+  const extra = r.refs.byFile(file).filter((x) => x.line === line && x.column === column && x.kind === kind && !targets.has(x.target));
+  return extra.length === 0 ? undefined : `unexpected ${kind} → ${extra.map((x) => x.target).join(', ')} at ${file}:${line}:${column} (name every target at this column, one caret line each)`;
 }
 
 function checkEdge(r: ResolveResult, want: boolean, type: string, source: string, target: string, props: Record<string, string>): string | undefined {

@@ -217,6 +217,21 @@ export class Collector {
     }
     return n;
   }
+  /**
+   * The function or class a declaration's value holds under parentheses and type assertions (`((s) => …) as
+   * CreateStore`, `(() => …) satisfies Fn`, `fn!`), with the outermost asserted type (its contextual type, as an
+   * annotation would be); undefined when the value is no such function or class.
+   */
+  assertedFunction(node: Node): { fn: Node; type?: Node } | undefined {
+    let n = node;
+    let type: Node | undefined;
+    for (let w = this.wraps.get(n), hops = 0; w && (w.kind === 'wrap' || w.kind === 'as') && w.inner && hops < 8; w = this.wraps.get(n), hops++) {
+      if (w.kind === 'as' && w.type && !type) type = w.type;
+      n = w.inner;
+    }
+    const kind = this.scopeKindOf.get(n);
+    return n !== node && (kind === 'arrow' || kind === 'function' || kind === 'class') ? { fn: n, type } : undefined;
+  }
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();
   /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */

@@ -39,13 +39,16 @@ export function registerDefineHandlers(): void {
       // (the language may bind the name otherwise: `x = require('m')` is an import)
       if (d.value && d.name && this.plugin.bindVariable?.call(this, d.value, d.name, target)) return -1;
       // (through a chain of assignments, `var proto = module.exports = function (options) {…}`: the function)
-      const held = d.value ? this.chainEnd(d.value) : undefined;
+      // (or under parentheses and type assertions, `export const create = ((s) => …) as Create`: the function, typed
+      // by the assertion as by an annotation)
+      const asserted = d.value && !this.annotOf.get(d.def) ? this.assertedFunction(d.value) : undefined;
+      const held = asserted ? asserted.fn : d.value ? this.chainEnd(d.value) : undefined;
       const valueKind = held ? this.scopeKindOf.get(held) : undefined;
       if (held !== d.value && (valueKind === 'arrow' || valueKind === 'function' || valueKind === 'class')) d = { ...d, value: held };
       if (valueKind === 'arrow' || valueKind === 'function') {
         const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
         this.work[s].returnsNode = this.returnsOf.get(d.value!);
-        this.work[s].typeNode = this.annotOf.get(d.def);
+        this.work[s].typeNode = this.annotOf.get(d.def) ?? asserted?.type;
         if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
         target.names.set(name, symbolBinding(s));
         return this.span(s, d.def);

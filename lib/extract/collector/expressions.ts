@@ -353,7 +353,9 @@ export function exprOther(this: Collector, node: Node): Expr {
   if (w) {
     if (w.kind === 'as' && w.type) {
       // (a name asserted to a type, `toReadonlyArray_ as any`, keeps what it names: the function a const holds)
-      const of = w.inner ? this.expr(w.inner) : undefined;
+      // (through assertions one inside another, `devtoolsImpl as unknown as Devtools`: the name at the end)
+      const inner = w.inner ? this.expr(w.inner) : undefined;
+      const of = inner?.k === 'as' ? inner.of : inner;
       return of && ((of.k === 'id' && of.b) || of.k === 'member') ? { k: 'as', type: this.expr(w.type), of } : { k: 'as', type: this.expr(w.type) };
     }
     if (w.kind === 'await' && w.inner) return { k: 'await', inner: this.expr(w.inner) };

@@ -103,7 +103,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; out?: { call: number; arg: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; field?: { of: number; name: number }; out?: { call: number; arg: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -589,6 +589,8 @@ class NominalCollector {
     // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
     // (a list holding the value's own node, a tuple struct pattern's path `Ast::Literal(x)`: that node is no item)
     if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode, d.caps.whole) };
+    // `let S { a, b: c } = x` (@of: the value, @field: the field a name binds other than its own): x's field
+    if (d.caps.of !== undefined) v.field = { of: d.caps.of, name: d.caps.field ?? nameNode };
     this.localValue.push(v);
     if (d.role === 'decl.typeparam') {
       this.tparams.push(l);
@@ -601,7 +603,7 @@ class NominalCollector {
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
     // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
-    const value = d.caps.value ?? d.caps.values ?? d.caps.whole;
+    const value = d.caps.value ?? d.caps.values ?? d.caps.whole ?? d.caps.of;
     if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
     else top.scope.names.set(name, localBinding(l));
     return undefined;
@@ -1150,6 +1152,7 @@ class NominalCollector {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
       } else if (v.part && v.part.at >= 0) local.init = { k: 'element', of: this.expr(v.part.whole), at: v.part.at };
+      else if (v.field) local.init = { k: 'member', obj: this.expr(v.field.of), name: this.name(v.field.name) };
       else if (v.out) {
         const call = this.expr(v.out.call);
         let at = 0;

@@ -121,6 +121,7 @@ const nominal: NominalLanguage['nominal'] = {
   },
   containers: JAVA_CONTAINERS,
   librarySupertypes: JAVA_SUPERTYPES,
+  arraySupertypes: new Set(['Object', 'Cloneable', 'Serializable']),
   entryOf: jvmEntry,
 };
 

@@ -25,6 +25,7 @@ import { literalUnion } from './literals.ts';
 import { BINARY_OPERATOR_METHODS } from './operators.ts';
 import { markFallbacks } from './fallbacks.ts';
 import { recordFacts, RECORD_COPIES } from './records.ts';
+import { getterAccess } from './descriptors.ts';
 
 export type { PyNames };
 
@@ -401,6 +402,8 @@ class PyCollector extends PyLambdas {
     const l0 = this.locals.length;
     // (`__new__` takes its class first, as a classmethod does: `super().__new__(cls)`, `cls()`)
     if (params >= 0) this.parameters(params, fs, scope, inClass ? (name === '__new__' ? 'classmethod' : kind) : undefined);
+    // an overloaded descriptor `__get__`: which reads each signature takes (descriptors.ts)
+    if (name === '__get__' && kind === 'method_signature' && params >= 0) (this.py.getters ??= {})[s] = getterAccess(this.reader(), params);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
@@ -1185,7 +1188,8 @@ class PyCollector extends PyLambdas {
     this.calls.push(call);
     const pathArg = SYS_PATH_CALLS.get(this.canonical(fn) ?? '');
     if (pathArg !== undefined) this.sysPath(argsNode, pathArg, i);
-    if (cast) return first!.value ? { k: 'as', type: first!.value } : { k: 'other' };
+    // (the value cast too: a function cast to a `Callable` is what a call of the result runs)
+    if (cast) return first!.value ? (positional[1] ? { k: 'as', type: first!.value, of: positional[1] } : { k: 'as', type: first!.value }) : { k: 'other' };
     if (SAME_TYPE.has(canonical) && positional[0]) return positional[0];
     const e: Expr = { k: 'call', callee };
     if (first?.value) e.args = [first.value];

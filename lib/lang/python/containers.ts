@@ -29,6 +29,9 @@ const EMPTY_CONTAINERS: Readonly<Record<string, Val>> = {
   tuple: { t: 'array', of: UNKNOWN }, dict: { t: 'map', of: UNKNOWN },
 };
 
+/** Builtins that make a container of an iterable's elements (`sorted` a list), whatever those are. */
+const MADE_CONTAINERS: ReadonlySet<string> = new Set(['list', 'tuple', 'set', 'frozenset', 'sorted']);
+
 /**
  * What a call of builtin `name` makes of its arguments' values (`null`: a splat): a builtin over an iterable (`next(it)`,
  * `sorted(xs)`, `enumerate(xs)`, `zip(xs, ys)`) of the elements (`elementOf`), `dict(m)` a copy of a dict, `type(x)` the
@@ -67,7 +70,8 @@ function overIterable(name: string, arg: Val, elementOf: (v: Val) => Val): Val {
   switch (name) {
     case 'next': case 'min': case 'max': case 'anext': return el;
     case 'enumerate': return { t: 'array', of: { t: 'list', items: [EXT, el] } };
-    default: return el.t === 'unknown' ? UNKNOWN : { t: 'array', of: el };
+    // (a list, tuple or set is made whatever it holds, `list[Unknown]` to a checker: its own methods are the builtin's)
+    default: return el.t === 'unknown' && !MADE_CONTAINERS.has(name) ? UNKNOWN : { t: 'array', of: el };
   }
 }
 

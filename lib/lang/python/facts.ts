@@ -73,6 +73,8 @@ export interface PyFacts {
   generics?: Record<number, { params: Expr[]; bases: Array<Expr[] | null> }>;
   /** Classes' `metaclass=M` as written in their statement (by symbol index): M's methods are the class object's. */
   metaclasses?: Record<number, Expr>;
+  /** `@overload` signatures of descriptors' `__get__` (by symbol index): the reads each takes (descriptors.ts bits). */
+  getters?: Record<number, number>;
   /** Module-level TypeVars (by symbol index): the bound declared (`bound=B`), null without one. */
   typeVars?: Record<number, Expr | null>;
   /** Line of `if __name__ == "__main__":`, when the file has one. */

@@ -213,6 +213,11 @@ export class PyModules {
     return this.inRoots(from, rest) ?? this.besideFile(from, rest)?.module;
   }
 
+  /** True when absolute module `source` is no root's but found beside file `from` (besideFile). */
+  foundBeside(from: string, source: string): boolean {
+    return !source.startsWith('.') && !this.inRoots(from, source) && this.besideFile(from, source) !== undefined;
+  }
+
   /**
    * The module `import a.b.c` binds as `a`: the roots' `a`, else, beside the file, the `a` of the folder that holds
    * the whole of `a.b.c` (a folder holding only an `a` is some other `a`: a project package named like the installed

@@ -16,7 +16,8 @@ import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
-import { rootFolder } from './sys-path.ts';
+import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
+import { withRuntimeRoots } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
@@ -284,13 +285,26 @@ export class PythonResolver implements LanguageRelations {
       return m ? { t: 'mod', m } : EXT;
     }
     const m = this.moduleOf(f, imp.source);
-    if (!m) return EXT;
+    if (!m || this.installedInstead(f, imp, m)) return EXT;
     if (imp.kind === 'module-as') return { t: 'mod', m };
     if (imp.kind === 'from') {
       const v = this.moduleAttr(m, imp.imported!, depth + 1);
       return v.t === 'unknown' ? UNKNOWN : withVia(v, 'import');
     }
     return UNKNOWN;
+  }
+
+  /**
+   * True for `from a import x` where the `a` found is a project module beside the file (no root holds it) that has no
+   * x: some other `a`, the installed package it is named like (`from pydantic import create_model` in a project's
+   * `contrib/pydantic/creator.py`), as `import a.b.c` of a folder holding no `a.b.c` is (modules.ts resolveHead).
+   */
+  private installedInstead(f: number, imp: PyImport, m: PyModule): boolean {
+    if (imp.kind !== 'from' || !this.modules.foundBeside(this.sink.files[f].path, imp.source)) return false;
+    const name = imp.imported!;
+    const mf = this.fileOfModule(m);
+    if (mf !== undefined && (this.topNames(mf).has(name) || this.topNames(mf).has('__getattr__') || this.starImports(mf))) return false;
+    return this.modules.submodule(m, name) === undefined;
   }
 
   /**
@@ -388,8 +402,14 @@ export class PythonResolver implements LanguageRelations {
       }
       // `Box[int]` as a value (a type alias's): the class
       case 'generic': return this.value(f, e.of, depth);
-      // `typing.cast(T, v)`: an instance of T
-      case 'as': return this.typeValue(f, e.type, depth);
+      // `typing.cast(T, v)`: an instance of T; of a `Callable` T, one holding v where v is a project function
+      // (`handler = cast(Callable[[int], None], on_event)`: a call of handler runs on_event, whatever T declares)
+      case 'as': {
+        const t = this.typeValue(f, e.type, depth);
+        if (t.t !== 'callable' || t.held || !e.of) return t;
+        const v = this.value(f, e.of, depth + 1);
+        return v.t === 'sym' && (this.sym(v.f, v.s).label === 'Function' || this.sym(v.f, v.s).label === 'Method') ? { ...t, held: v } : t;
+      }
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
       case 'narrowed': {
@@ -693,7 +713,11 @@ export class PythonResolver implements LanguageRelations {
           if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
           // a function an outside decorator made (`@click.command()`, `@lru_cache`): its members are the outside
           // object's (`main.get_usage`, `f.cache_clear`)
-          return this.decoratorValue(obj.f, obj.s, depth).t === 'ext' ? EXT : UNKNOWN;
+          if (this.decoratorValue(obj.f, obj.s, depth).t === 'ext') return EXT;
+          // a method one made (`@memoized_property`, `@reify`, `@lru_cache`) is the outside object, or, for a
+          // property-like one, what the method returns: both outside where its declared result is outside code
+          // (`self.file_config.get(…)` of a `-> ConfigParser`); a project result may be what is read (not known)
+          return this.outsideDecorated(obj.f, obj.s, depth) ? EXT : UNKNOWN;
         }
         const m = this.findMember(obj.f, obj.s, name);
         const via = obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver';
@@ -754,10 +778,24 @@ export class PythonResolver implements LanguageRelations {
       const get = this.findMember(v.f, v.s, '__get__');
       if (get && get !== 'ext' && this.sym(get.f, get.s).label === 'Method') {
         const owner = this.sym(get.f, get.s).parent;
-        return this.returnValue(get.f, get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
+        // (overloaded: the first signature that takes the read, as a checker picks it; none: nothing known)
+        const sig = this.getterFor(get, onInstance);
+        if (sig === null) return UNKNOWN;
+        return this.returnValue(get.f, sig ?? get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
       }
     }
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
+  }
+
+  /**
+   * The `@overload` signature of descriptor method `__get__` (get) that a read from an instance (`onInstance`) or from
+   * the class calls: the first that takes it (descriptors.ts), null when none does; undefined when not overloaded.
+   */
+  private getterFor(get: Sym, onInstance: boolean): number | null | undefined {
+    const sigs = this.overloadsOf(get.f, get.s);
+    const takes = this.py(get.f).getters;
+    if (!sigs || !takes || sigs.some((s) => takes[s] === undefined)) return undefined;
+    return sigs.find((s) => (takes[s] & (onInstance ? FROM_INSTANCE : FROM_CLASS)) !== 0) ?? null;
   }
 
   /** What calling a value gives. */
@@ -1029,6 +1067,14 @@ export class PythonResolver implements LanguageRelations {
     return text && this.sym(f, s).label === 'Function' ? this.dottedValue(f, text, depth + 1) : UNKNOWN;
   }
 
+  /** True for a method whose outermost decorator is outside code and whose declared result is outside code too. */
+  private outsideDecorated(f: number, s: number, depth: number): boolean {
+    const sym = this.sym(f, s);
+    const text = this.py(f).decorators?.[s]?.[0];
+    if (sym.label !== 'Method' || !sym.returns || !text || this.dottedValue(f, text, depth + 1).t !== 'ext') return false;
+    return this.typeValue(f, sym.returns, depth + 1).t === 'ext';
+  }
+
   /** The project symbol a dotted name written at module level names (`curry`, `mod.Cached`), if it is one. */
   private dottedSymbol(f: number, text: string): Sym | undefined {
     const v = this.dottedValue(f, text, 1);
@@ -1085,7 +1131,7 @@ export class PythonResolver implements LanguageRelations {
     for (const [i, imp] of this.py(f).imports.entries()) {
       const m = this.moduleOf(f, imp.source);
       const targets: number[] = [];
-      if (m) {
+      if (m && !this.installedInstead(f, imp, m)) {
         const mf = this.fileOfModule(m);
         if (mf !== undefined) targets.push(mf);
         if (imp.kind === 'from') {
@@ -1143,8 +1189,9 @@ export class PythonResolver implements LanguageRelations {
     if (c.named) this.namedFields(f, c, callee, from);
     if (targets === 'ext') { sink.countCall(f, 'external'); return; }
     if (!targets || targets.length === 0) {
-      // (a parameter's or a local's name says nothing of the function it holds: no site of that name)
-      const named = name !== undefined && !(c.callee.k === 'id' && bindsLocal(c.callee.b));
+      // (a parameter's or a local's name says nothing of the function it holds: no site of that name; nor does an
+      // attribute's or variable's declared `Callable[…]`, whose read is the call's reference: calledVariable)
+      const named = name !== undefined && !(c.callee.k === 'id' && bindsLocal(c.callee.b)) && !(callee.t === 'callable' && (c.callee.k === 'id' || c.callee.k === 'member') && this.namedSymbol(f, c.callee, callee));
       sink.countCall(f, 'unresolved', named ? { name, member: c.callee.k === 'member', line: posLine(c.at), from } : undefined);
       return;
     }
@@ -1431,29 +1478,6 @@ function definesCallable(s: SymbolFact): boolean {
 }
 
 export type { PyImport };
-
-/**
- * The settings with the import roots scripts add at run time (`sys.path.insert`, facts' `sysPath`): a script's
- * `sys.path` change holds for every module the process imports after it, so each root is the repository's, beside
- * the declared ones, most specific first. Roots outside the repository or naming no folder of Python files are left
- * out.
- */
-function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: string; py: PyFacts }>, paths: readonly string[]): PySettings {
-  const added = new Set<string>();
-  let dirs: Set<string> | undefined;
-  for (const f of files) {
-    for (const p of f.py.sysPath ?? []) {
-      if (!dirs) {
-        dirs = new Set(['']);
-        for (const q of paths) for (let d = q.lastIndexOf('/'); d > 0; d = q.lastIndexOf('/', d - 1)) dirs.add(q.slice(0, d));
-      }
-      const dir = rootFolder(p, f.path, (d) => dirs!.has(d));
-      if (dir !== undefined && !settings.roots.includes(dir)) added.add(dir);
-    }
-  }
-  if (!added.size) return settings;
-  return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
-}
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */
 function readReason(f: number, e: Expr & { k: 'id' | 'member' }, t: { f: number }): string {

@@ -9,6 +9,8 @@
  * script's folder).
  */
 import path from 'node:path';
+import type { PyFacts } from './facts.ts';
+import type { PySettings } from './modules.ts';
 
 const posix = path.posix;
 
@@ -123,4 +125,27 @@ export function rootFolder(v: { path: string; cwd?: boolean }, file: string, has
     if (hasFolder(dir)) return dir;
   }
   return undefined;
+}
+
+/**
+ * The settings with the import roots scripts add at run time (`sys.path.insert`, facts' `sysPath`): a script's
+ * `sys.path` change holds for every module the process imports after it, so each root is the repository's, beside
+ * the declared ones, most specific first. Roots outside the repository or naming no folder of Python files are left
+ * out.
+ */
+export function withRuntimeRoots(settings: PySettings, files: ReadonlyArray<{ path: string; py: PyFacts }>, paths: readonly string[]): PySettings {
+  const added = new Set<string>();
+  let dirs: Set<string> | undefined;
+  for (const f of files) {
+    for (const p of f.py.sysPath ?? []) {
+      if (!dirs) {
+        dirs = new Set(['']);
+        for (const q of paths) for (let d = q.lastIndexOf('/'); d > 0; d = q.lastIndexOf('/', d - 1)) dirs.add(q.slice(0, d));
+      }
+      const dir = rootFolder(p, f.path, (d) => dirs!.has(d));
+      if (dir !== undefined && !settings.roots.includes(dir)) added.add(dir);
+    }
+  }
+  if (!added.size) return settings;
+  return { ...settings, roots: [...settings.roots, ...added].sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)) };
 }

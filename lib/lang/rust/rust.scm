@@ -72,6 +72,9 @@
 ((let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((let_declaration pattern: (mut_pattern (identifier) @name) type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
+; `let Self { iter, mut last, f: g, .. } = self;`: each name is the value's field of its name (`g`: of `f`)
+((let_declaration pattern: (struct_pattern (field_pattern name: (shorthand_field_identifier) @name)) value: (_) @of) (#set! role "decl.local"))
+((let_declaration pattern: (struct_pattern (field_pattern name: (field_identifier) @field pattern: [(identifier) @name (mut_pattern (identifier) @name)])) value: (_) @of) (#set! role "decl.local"))
 ; `let (a, mut b) = pair;`: each name is the value's element at its position
 ((let_declaration pattern: (tuple_pattern [(identifier) @name (mut_pattern (identifier) @name)]) @items value: (_) @whole) (#set! role "decl.local"))
 ; a closure's parameter; handed to a method of its receiver, an element of the receiver by the method (`xs.iter()

@@ -189,6 +189,20 @@ export class Members {
     return walk(ent);
   }
 
+  /** Whether a type has a base outside the project named `name` up its heritage (by the names' last segments). */
+  hasExternalBaseNamed(ent: TypeEnt, name: string): boolean {
+    const last = (n: string): string => n.slice(n.lastIndexOf('.') + 1);
+    const want = last(name);
+    const seen = new Set<TypeEnt>();
+    const walk = (t: TypeEnt): boolean => {
+      if (seen.has(t)) return false;
+      seen.add(t);
+      for (const b of this.bases(t)) if ('ext' in b ? last(b.ext) === want : walk(b.ent)) return true;
+      return false;
+    };
+    return walk(ent);
+  }
+
   /** Whether `sub` is `sup` or has it up its heritage. */
   isSubtype(sub: TypeEnt, sup: TypeEnt): boolean {
     if (sub === sup) return true;

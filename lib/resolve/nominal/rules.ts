@@ -230,6 +230,11 @@ export interface NominalRules {
   outsideReceiver?: (name: string) => boolean;
   /** The types of literals that convert to no other type (Kotlin's `1L`, `"a"`, `'c'`; an Int literal may be a Long). */
   exactLiterals?: ReadonlySet<string>;
+  /**
+   * The only library types an array is (Java's Object, Cloneable, Serializable): an array argument takes no parameter of
+   * another type, and at a variadic parameter it is passed whole, its elements of the parameter's type.
+   */
+  arraySupertypes?: ReadonlySet<string>;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**

@@ -1415,6 +1415,7 @@ export class Evaluator {
         if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
         continue;
       }
+      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = this.arrayFit(r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       // (where library types are known, an alias of one is that type: `typealias Message = String`)
@@ -1443,6 +1444,22 @@ export class Evaluator {
       } else if (got.t === 'arr' && want.t === 'ext' && want.name && this.notSupertype('Array', want.name)) return -1;
     }
     return score;
+  }
+
+  /**
+   * How an array argument fits r's `i`th parameter p under NominalRules.arraySupertypes: -1 not at all, else a score;
+   * at the variadic one it is passed whole, its elements against p's type (or bound: `<T extends P> f(T... xs)`).
+   */
+  private arrayFit(r: SymRef, p: Expr, got: Val & { t: 'arr' }, i: number): number {
+    const want = this.seenThrough(this.type(r.f, p, r.s));
+    if (this.w.extra(r).rest !== i) {
+      if (want.t === 'arr') return this.sameShape(got, want, 0) ? 2 : -1;
+      return want.t === 'inst' || (want.t === 'ext' && want.name && !this.rules.arraySupertypes!.has(want.name.slice(want.name.lastIndexOf('.') + 1))) ? -1 : 0;
+    }
+    const el = this.seenThrough(this.lazy(got.of));
+    if (el.t === 'inst' && want.t === 'inst') return el.e === want.e ? 2 : this.m.isSubtype(el.e, want.e) ? 1 : -1;
+    if (el.t === 'inst' && want.t === 'ext' && want.name) return this.m.hasExternalBaseNamed(el.e, want.name) ? 1 : 0;
+    return el.t === 'ext' && want.t === 'ext' && !!el.name && el.name === want.name ? 2 : 0;
   }
 
   /**
