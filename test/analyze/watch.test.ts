@@ -38,7 +38,7 @@ function events() {
   return {
     got,
     onIndexed: (e: WatchEvent) => { got.push(e); for (const w of waiters.splice(0)) w(); },
-    async next(n: number, ms = 30_000): Promise<WatchEvent> {
+    async next(n: number, ms = 120_000): Promise<WatchEvent> {
       const end = Date.now() + ms;
       while (got.length < n) {
         if (Date.now() > end) throw new Error(`only ${got.length} of ${n} re-indexes`);
@@ -175,7 +175,7 @@ function lines(stream: NodeJS.ReadableStream) {
   });
   return {
     all,
-    async match(re: RegExp, ms = 30_000): Promise<string> {
+    async match(re: RegExp, ms = 120_000): Promise<string> {
       const end = Date.now() + ms;
       for (;;) {
         const hit = all.find((l) => re.test(l));

@@ -65,7 +65,7 @@ function start(args: string[], env: Record<string, string> = {}): Run {
 }
 
 /** Waits for the server's whole announcement (through its last line, `last`) and returns its base URL. */
-async function listening(run: Run, ms = 30000, last = /\n(repositories|web UI|stops after)[^\n]*\n$/): Promise<string> {
+async function listening(run: Run, ms = 120000, last = /\n(repositories|web UI|stops after)[^\n]*\n$/): Promise<string> {
   const end = Date.now() + ms;
   const announced = (): string | undefined => {
     const m = /listening on (http:\/\/\S+)/.exec(run.stdout());
@@ -214,7 +214,7 @@ test('serve started by an npm script stops when the script\'s shell dies (npm pa
   shell.stderr!.on('data', () => {});
   // 'close' comes once every holder of the pipes has exited: the server too, not only its shell
   const closed = new Promise<void>((resolve) => shell.on('close', () => resolve()));
-  const deadline = Date.now() + 30000;
+  const deadline = Date.now() + 120000;
   while (!/listening on http/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   t.regex(out, /listening on http/);
   const server = Number(fs.readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
@@ -264,7 +264,7 @@ test('serve --watch --analyze <path> (npm start -- <path>): an edit is served wi
   // The new snapshot can be served before the server hears that the re-index ended: wait for its line.
   // (the start's catch-up run may be the one that finds it: then no changed path is named)
   const reindexed = /re-indexed watched: 1 added( \(src\/refund\.ts\))?, 4 files resolved/;
-  for (const until = Date.now() + 30000; !reindexed.test(run.stderr()) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
+  for (const until = Date.now() + 120000; !reindexed.test(run.stderr()) && Date.now() < until;) await new Promise((r) => setTimeout(r, 100));
   t.regex(run.stderr(), reindexed);
   run.child.kill('SIGTERM');
   t.is(await within(run.exit, 60000, 'exit'), 0);

@@ -36,7 +36,7 @@ function replies(out: NodeJS.ReadableStream) {
   });
   return {
     got,
-    async count(n: number, ms = 20000): Promise<Reply[]> {
+    async count(n: number, ms = 120000): Promise<Reply[]> {
       const end = Date.now() + ms;
       while (got.length < n) {
         if (Date.now() > end) throw new Error(`only ${got.length} of ${n} replies: ${JSON.stringify(got).slice(0, 500)}`);
