@@ -246,16 +246,19 @@ export function lookupSymbol(graph: CodeGraph, query: SymbolQuery): LookupResult
  */
 function ambiguityMessage(name: string, candidates: readonly SymbolCandidate[]): string {
   // (by file too: functions of one name in several files are no overloads of each other)
-  const sets = new Map<string, { q: string; n: number }>();
+  const sets = new Map<string, { q: string; file: string; n: number }>();
   for (const c of candidates) {
     if (c.type !== 'Method' && c.type !== 'Function') continue;
     const key = `${c.type}\0${c.filePath}\0${c.qualifiedName}`;
     const cur = sets.get(key);
-    if (cur) cur.n++; else sets.set(key, { q: c.qualifiedName, n: 1 });
+    if (cur) cur.n++; else sets.set(key, { q: c.qualifiedName, file: c.filePath, n: 1 });
   }
-  const overloaded = [...sets.values()].filter((x) => x.n > 1).map((x) => [x.q, x.n] as const);
+  const overloaded = [...sets.values()].filter((x) => x.n > 1);
   if (overloaded.length === 0) return `${candidates.length} symbols match '${name}'; pass uid (or file_path / kind) to pick one`;
-  const shown = overloaded.slice(0, 5).map(([q, n]) => `${q} (${n})`);
+  // (a qualified name with sets in several files, two test files each declaring a local `createStore` twice, says
+  // which file each set is in: "createStore (2) and createStore (2)" named nothing)
+  const repeated = new Set(overloaded.filter((x, i) => overloaded.findIndex((y) => y.q === x.q) !== i).map((x) => x.q));
+  const shown = overloaded.slice(0, 5).map(({ q, file, n }) => repeated.has(q) ? `${q} in ${file} (${n})` : `${q} (${n})`);
   const list = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}` : shown[0];
   const more = overloaded.length > shown.length ? ` and ${overloaded.length - shown.length} more` : '';
   return `${candidates.length} symbols match '${name}', among them the overloads of ${list}${more}; pass a qualified name for `

@@ -75,4 +75,11 @@ test('a name overloaded in two owners stays ambiguous, its message naming each s
   if (r.status !== 'ambiguous') return;
   t.is(r.candidates.length, 5);
   t.regex(r.message, /^5 symbols match 'Parse', among them the overloads of (Extensions\.Parse \(2\) and Parser\.Parse \(3\)|Parser\.Parse \(3\) and Extensions\.Parse \(2\)); pass a qualified name/);
+  // one qualified name overloaded in two files: each set names its file
+  for (const file of ['test/a.test.ts', 'test/b.test.ts']) {
+    for (const suffix of ['', '#2']) g.addNode({ uid: `Function:${file}:make${suffix}`, label: 'Function', name: 'make', qualifiedName: 'make', filePath: file, line: suffix ? 9 : 1, endLine: suffix ? 10 : 2, language: 'typescript' });
+  }
+  const twice = lookupSymbol(g.toGraph(), { name: 'make' });
+  t.is(twice.status, 'ambiguous');
+  if (twice.status === 'ambiguous') t.regex(twice.message, /^4 symbols match 'make', among them the overloads of make in test\/a\.test\.ts \(2\) and make in test\/b\.test\.ts \(2\); pass/);
 });
