@@ -223,14 +223,22 @@ export class Collector {
    * annotation would be); undefined when the value is no such function or class.
    */
   assertedFunction(node: Node): { fn: Node; type?: Node } | undefined {
+    const { inner, type } = this.unasserted(node);
+    const kind = this.scopeKindOf.get(inner);
+    return inner !== node && (kind === 'arrow' || kind === 'function' || kind === 'class') ? { fn: inner, type } : undefined;
+  }
+  /**
+   * The expression under parentheses, type assertions, `satisfies`, `!` and the other `expr.wrap` forms (each inner
+   * node is its wrapper's child, so the walk ends), with the outermost `as` type met on the way.
+   */
+  unasserted(node: Node): { inner: Node; type?: Node } {
     let n = node;
     let type: Node | undefined;
-    for (let w = this.wraps.get(n), hops = 0; w && (w.kind === 'wrap' || w.kind === 'as') && w.inner && hops < 8; w = this.wraps.get(n), hops++) {
+    for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) {
       if (w.kind === 'as' && w.type && !type) type = w.type;
       n = w.inner;
     }
-    const kind = this.scopeKindOf.get(n);
-    return n !== node && (kind === 'arrow' || kind === 'function' || kind === 'class') ? { fn: n, type } : undefined;
+    return { inner: n, type };
   }
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();

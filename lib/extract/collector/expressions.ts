@@ -544,9 +544,7 @@ export function returnedFunction(this: Collector, values: Node[]): number | unde
   let out: number | undefined;
   for (const v of values) {
     if (this.isComment(v)) continue;
-    let n = v;
-    for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) n = w.inner;
-    const e = this.expr(n);
+    const e = this.expr(this.unasserted(v).inner);
     if (e.k !== 'id' || !bindsSymbol(e.b) || this.symbols[bindingIndex(e.b)].label !== 'Function' || (out !== undefined && out !== bindingIndex(e.b))) return undefined;
     out = bindingIndex(e.b);
   }
