@@ -40,8 +40,8 @@ export function registerDefineHandlers(): void {
       if (d.value && d.name && this.plugin.bindVariable?.call(this, d.value, d.name, target)) return -1;
       // (through a chain of assignments, `var proto = module.exports = function (options) {…}`: the function)
       // (or under parentheses and type assertions, `export const create = ((s) => …) as Create`: the function, typed
-      // by the assertion as by an annotation)
-      const asserted = d.value && !this.annotOf.get(d.def) ? this.assertedFunction(d.value) : undefined;
+      // by the assertion as by an annotation; an annotation, where there is one, types it)
+      const asserted = d.value ? this.assertedFunction(d.value) : undefined;
       const held = asserted ? asserted.fn : d.value ? this.chainEnd(d.value) : undefined;
       const valueKind = held ? this.scopeKindOf.get(held) : undefined;
       if (held !== d.value && (valueKind === 'arrow' || valueKind === 'function' || valueKind === 'class')) d = { ...d, value: held };
