@@ -136,8 +136,6 @@ export interface CollectorPlugin {
   memberModifiers?(this: Collector, d: DefRec, prefix: string, name: string): MemberModifiers;
   /** Whether a function is async or a generator (what calling it gives is then no plain value). */
   functionHead?(this: Collector, fn: Node): 'async' | 'generator' | 'plain';
-  /** Whether a method's scope (its syntax node) is a static method's, where `this` is the class itself. */
-  staticMethod?(this: Collector, method: Node): boolean;
   /** A function scope just opened (the language may give its `this` a class). */
   functionScope?(this: Collector, scope: Scope): void;
   /** A variable declared with `value` binds `name` otherwise than as a variable (an import): true when it did. */

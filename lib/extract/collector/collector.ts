@@ -624,7 +624,7 @@ export class Collector {
       }
       // `this` in a static method is the class itself (its static side), not an instance
       // (and `super` there is the base class's static side: `static getDefaults() { return super.getDefaults() }`)
-      if (!typed && this.inStaticMethod(scope)) this.staticThis.add(node);
+      if (!typed && this.inStaticMethod(scope, node.start)) this.staticThis.add(node);
     }
     return;
   }
@@ -766,14 +766,36 @@ export class Collector {
     return { key: -1, typeId: -1, start, end: start + length, row, col: start - starts[row], endRow: row, owner: undefined, memo: undefined, id: undefined };
   }
 
-  /** True inside a static method of a class (through arrows and blocks; a plain function stops the search). */
-  inStaticMethod(scope: Scope): boolean {
+  /**
+   * True inside a static method of a class, or a function a static field holds (through arrows and blocks; a plain
+   * function stops the search).
+   */
+  inStaticMethod(scope: Scope, at: number): boolean {
     for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
-      if (sc.kind === 'method') return !!sc.node && !!this.plugin.staticMethod?.call(this, sc.node);
-      if (sc.kind === 'function' || sc.kind === 'class' || sc.kind === 'program') return false;
+      if (sc.kind === 'method') return !!sc.node && this.staticScopes.has(sc.node);
+      if (sc.kind === 'arrow' && sc.node && this.staticScopes.has(sc.node)) return true;
+      if (sc.kind === 'class') return this.inStaticInit(sc, at);
+      if (sc.kind === 'function' || sc.kind === 'program') return false;
     }
     return false;
   }
+
+  /** True when `at`, directly in class scope `cls`, lies in the value of one of its static fields (`static x = this.make()`). */
+  private inStaticInit(cls: Scope, at: number): boolean {
+    const spans = this.staticInits;
+    let lo = 0, hi = spans.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (spans[mid].start <= at) lo = mid + 1; else hi = mid; }
+    const last = lo > 0 ? spans[lo - 1] : undefined;
+    return !!last && last.start > cls.start && at < this.end(last);
+  }
+
+  /**
+   * The nodes of static methods and of the functions static fields hold, marked where their member is defined (from
+   * its modifiers, `private static`, `@dec() static` alike), before their bodies are walked.
+   */
+  readonly staticScopes = new NodeSet(this.nodeFlags, 2048);
+  /** The values of static fields that hold no function, in source order (see inStaticInit). */
+  readonly staticInits: Node[] = [];
 
   readonly staticThis = new NodeSet(this.nodeFlags, 128);
 

@@ -116,7 +116,11 @@ export function registerDefineHandlers(): void {
       const sym = this.symbols[s];
       const w = this.work[s];
       if (priv) w.isPrivate = true;
-      if (isStatic) sym.isStatic = true;
+      if (isStatic) {
+        sym.isStatic = true;
+        if (!isField || fnField) this.staticScopes.add(fnField ? d.value! : d.def);
+        else if (d.value) this.staticInits.push(d.value);
+      }
       if (d.role === Role['def.method.signature']) { w.signatureOnly = true; w.overloads = [d.def]; }
       if (d.role === Role['def.method.abstract']) w.overloads = [d.def];
       w.returnsNode = this.returnsOf.get(d.def) ?? (d.value ? this.returnsOf.get(d.value) : undefined);

@@ -75,10 +75,6 @@ export const ecmascriptCollector: CollectorPlugin = {
     return /\basync\b/.test(t.slice(fn.start, i)) ? 'async' : 'plain';
   },
 
-  staticMethod(method) {
-    return this.text.startsWith('static', method.start) && !/[$\w]/.test(this.text[method.start + 6] ?? '');
-  },
-
   // the body of a top-level constructor function (`function F() {}` with `F.prototype.m = …` in the file): `this`
   // is an F, as the checker reads it
   functionScope(scope) {
