@@ -360,8 +360,8 @@
 ; tree-sitter-typescript 0.23.2 parses `a && n!.m()` as `(a && n)!.m()`: the assertion is on the rightmost operand
 (non_null_expression (binary_expression (_) @inner .) @wrap (#set! role "expr.operand"))
 (non_null_expression (binary_expression (binary_expression (_) @inner .) @wrap .) (#set! role "expr.operand"))
-; it also parses `!m.get(k)!.has(x)` as `(!m.get(k))!.has(x)` (the same for `-`, `typeof`, `++`, `<T>x`): the assertion
+; it also parses `!m.get(k)!.has(x)` as `(!m.get(k))!.has(x)` (the same for `-`, `typeof`, `++`): the assertion
 ; is on the operand, and the member read after it is made on that
-(member_expression object: (non_null_expression [(unary_expression argument: (_) @inner) (update_expression argument: (_) @inner) (type_assertion (_) @inner .)] @wrap) (#set! role "expr.operand"))
+(member_expression object: (non_null_expression [(unary_expression argument: (_) @inner) (update_expression argument: (_) @inner)] @wrap) (#set! role "expr.operand"))
 ; `// @ts-expect-error`, `// @ts-ignore`: the checker lets the next line's errors pass, so that code need not type-check
 ((comment) @comment (#match? @comment "^//\\s*@ts-(expect-error|ignore)") (#set! role "unchecked"))
