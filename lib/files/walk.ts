@@ -90,7 +90,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
       }
       if (ent.isDirectory()) {
         if (ent.name === INDEX_DIR_NAME) continue; // our own index: not part of the repository, not a skip
-        const dirReason = dirSkipReason(ent.name, abs, markers);
+        const dirReason = dirSkipReason(ent.name, abs, markers, underSource(rel));
         if (dirReason) { skip(rel, dirReason); continue; }
         if (stack.ignores(rel, true)) { skip(rel, 'gitignored'); continue; }
         visit(abs, rel, stack);
@@ -112,12 +112,19 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
 
 const INDEX_DIR_NAME = '.codegraph';
 
-function dirSkipReason(name: string, abs: string, markers: readonly string[]): SkipReason | undefined {
+function dirSkipReason(name: string, abs: string, markers: readonly string[], inSource: boolean): SkipReason | undefined {
   if (VCS_DIRS.has(name)) return 'vcs-dir';
   if (DEPENDENCY_DIRS.has(name)) return 'dependency-dir';
-  // Output holds packages below it (setuptools' build/lib/pkg/), never a marker of its own.
-  if (BUILD_OUTPUT_DIRS.has(name) && !hasMarker(abs, markers)) return 'build-output-dir';
+  // Output holds packages below it (setuptools' build/lib/pkg/), never a marker of its own; and compilers write it
+  // beside the sources, not into them, so a `build/` under a `src/` folder is code (nitro's src/build/, a Java
+  // package `…/src/main/java/org/x/build/`).
+  if (BUILD_OUTPUT_DIRS.has(name) && !inSource && !hasMarker(abs, markers)) return 'build-output-dir';
   return undefined;
+}
+
+/** Whether a folder's path (relative to the root, `/`-separated) runs through a `src` folder. */
+function underSource(rel: string): boolean {
+  return rel.startsWith('src/') || rel.includes('/src/');
 }
 
 /** Whether a folder holds one of the markers: a file name, or `*.ext` for any file of that extension. */

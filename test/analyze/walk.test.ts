@@ -35,9 +35,21 @@ test('a folder named like build output that holds a source package marker is wal
   t.deepEqual(walkRepository(root, { packageMarkers: markers }).files.map((f) => f.path),
     ['coverage/__init__.py', 'src/build/__init__.py', 'src/build/__main__.py']);
   // setuptools' build/lib/… output holds packages below it, not one itself: still build output
-  t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'dist': 'build-output-dir', 'coverage': 'build-output-dir', 'src/build': 'build-output-dir' });
+  t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'dist': 'build-output-dir', 'coverage': 'build-output-dir' });
   t.deepEqual(Object.fromEntries(walkRepository(root, { packageMarkers: markers }).skipped.map((s) => [s.path, s.reason])),
     { 'build': 'build-output-dir', 'dist': 'build-output-dir' });
+});
+
+test('a folder named like build output under a `src` folder is code, at any depth (nitro\'s src/build/, a Java package)', (t) => {
+  const root = tempDir();
+  writeTree(root, {
+    'src/build/chunks.ts': 'export const a = 1;\n', 'packages/p/src/out/o.ts': '',
+    'core/src/main/java/org/x/build/Task.java': 'class Task {}', 'build/a.js': '', 'packages/p/build/b.js': '', 'app/dist/c.js': '',
+  });
+  t.deepEqual(walkRepository(root).files.map((f) => f.path),
+    ['core/src/main/java/org/x/build/Task.java', 'packages/p/src/out/o.ts', 'src/build/chunks.ts']);
+  // beside the sources (a package's or a module's own build/, dist/): output
+  t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'packages/p/build': 'build-output-dir', 'app/dist': 'build-output-dir' });
 });
 
 test('a marker `*.ext` is any file of that extension: a .NET build script\'s build/build.csproj makes build/ source', (t) => {
