@@ -313,7 +313,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     let classes: Array<Val & { t: 'sym' }> | undefined;
     // (string literal types all: `"a" | "b"`, `RootKind | ConstraintKind`; undefined once a part is anything else)
     let lits: string[] | undefined, notLits = false;
+    // (primitive parts, `number | boolean`: built-ins, whose members are the union's only where no other part has any)
+    let primitives = false;
     for (const m of t.types) {
+      if (m.k === 'lit' && m.v === undefined) { primitives = true; notLits = true; lits = undefined; continue; }
       // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
       // importing it): the checker cannot resolve it, so the whole union is `any` to it
       if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
@@ -362,7 +365,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     }
     if (insts.length) return fns ? { ...(instancesValue(insts) as Val & { t: 'inst' | 'union' }), fns } : instancesValue(insts);
     if (lits && lits.length) return { t: 'ext', lits };
-    return ext ? EXT : UNKNOWN;
+    return ext || (primitives && !others.length) ? EXT : UNKNOWN;
   }
   return this.namedType(f, t, depth, subst);
 }

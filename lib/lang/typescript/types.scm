@@ -346,6 +346,8 @@
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
 ; `x as any`, `x as number`: the same told apart for an assertion's type
 ((as_expression (_) (predefined_type) @literal .) (#set! role "expr.literal"))
+; a primitive part of a union (`number | boolean`, `string | null`): a built-in type, as written alone
+((union_type (predefined_type) @literal) (#match? @literal "^(string|number|boolean|bigint|symbol)$") (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes)
