@@ -306,6 +306,9 @@
 ((object (method_definition name: [(computed_property_name) (string) (number)]) @entry) @object (#set! role "expr.object.open"))
 ; literals matter only as receivers (`[].map()`, `"a".split()`): built-in methods, not project calls
 (member_expression object: [(string) (template_string) (number) (array) (object) (regex) (true) (false) (null) (undefined)] @literal (#set! role "expr.literal"))
+; a number, regular expression or template literal a name is declared with (`const re = /x/`, `const n = 5`): a
+; built-in value, whose members are the built-ins' (a quoted string is told by its text, see exprUncached)
+(variable_declarator value: [(number) (regex) (template_string)] @literal (#set! role "expr.literal"))
 
 ; ---------------------------------------------------------------- occurrences
 ((identifier) @id (#set! role "id"))

@@ -37,3 +37,5 @@
 ; `export { default } from`, `export { default as X } from` (TypeScript's grammar names it as an identifier: core.scm's patterns)
 ((import_statement (import_clause (named_imports (import_specifier name: "default" alias: (_) @alias))) source: (string (string_fragment) @source)) (#set! role "import.named.default"))
 ((export_statement (export_clause (export_specifier name: "default" alias: (_)? @alias) @spec) source: (string (string_fragment) @source)) @export (#set! role "export.from.default"))
+; (a field declared with a number, regular expression or template literal: see core.scm)
+(field_definition value: [(number) (regex) (template_string)] @literal (#set! role "expr.literal"))

@@ -348,6 +348,8 @@
 ((as_expression (_) (predefined_type) @literal .) (#set! role "expr.literal"))
 ; a primitive part of a union (`number | boolean`, `string | null`): a built-in type, as written alone
 ((union_type (predefined_type) @literal) (#match? @literal "^(string|number|boolean|bigint|symbol)$") (#set! role "expr.literal"))
+; (a field declared with a number, regular expression or template literal: see core.scm)
+(public_field_definition value: [(number) (regex) (template_string)] @literal (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes)
