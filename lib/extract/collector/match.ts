@@ -1,5 +1,5 @@
 import { first, get, pushTo, rowOf, startOf, type Node } from './util.ts';
-import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
+import { EV_POINT, EV_SCOPE, Role, fileBy, type FileHandler } from './roles.ts';
 
 /** The names assertion functions take by convention (`assertAdmin`, `ensure_user`, `invariant`, `expectNode`). */
 const ASSERTION_NAME = /^(?:[aA]ssert|[eE]nsure|[iI]nvariant|[eE]xpect|[vV]erify|[cC]heck|[mM]ust|[rR]equire)(?![a-z])/;
@@ -313,6 +313,13 @@ export function registerMatchHandlers(): void {
       const types = this.types;
       if (!types.untyped.has(word)) this.simple.set(n, 'lit');
       else if (word === types.any && n.end - n.start === word.length) this.simple.set(n, 'any');
+      return;
+    });
+    on([Role['scope.static']], function (c) {
+      const node = first(c);
+      this.scopeKindOf.set(node, 'method');
+      this.staticScopes.add(node);
+      this.push(startOf(node), EV_SCOPE, { node, kind: 'method' });
       return;
     });
     on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });

@@ -23,6 +23,8 @@ export enum Role {
   'expr.this', 'expr.super', 'jsx', 'jsx.attr', 'comment', 'unchecked', 'this.param', 'param.slot', 'fntype.param',
   'type.union', 'type.conditional', 'type.conditional.test', 'type.mapped.key', 'expr.const.strings', 'type.object.empty', 'expr.const.spread', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
   'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated', 'decorator',
+  // a static initialiser block (`static { … }`): a method scope whose `this` is the class
+  'scope.static',
   // scopes (the kind is the text after `scope.`)
   'scope.arrow', 'scope.block', 'scope.class', 'scope.function', 'scope.method', 'scope.type',
   // definitions

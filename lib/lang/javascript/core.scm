@@ -8,6 +8,7 @@
 ([(function_declaration) (generator_function_declaration) (function_expression) (generator_function)] @scope (#set! role "scope.function"))
 ((arrow_function) @scope (#set! role "scope.arrow"))
 (class_body (method_definition) @scope (#set! role "scope.method"))
+(class_body (class_static_block) @scope (#set! role "scope.static"))
 (object (method_definition) @scope (#set! role "scope.function"))
 ((class) @scope (#set! role "scope.class"))
 ((class_declaration) @scope (#set! role "scope.class"))
