@@ -9,6 +9,7 @@ import type { Language } from '../types.ts';
 import { ecmascriptCollector } from '../javascript/collect/index.ts';
 import { ECMA_COMMENTS } from '../javascript/index.ts';
 import { parseableText } from '../javascript/repair.ts';
+import { moduleTypeArguments } from './module-types.ts';
 import { typescriptRules } from '../javascript/rules.ts';
 import { readDependencyTypes } from './package-types.ts';
 
@@ -24,6 +25,7 @@ export const typescript: Language = {
   grammar: () => grammarBinding('tree-sitter-typescript').typescript,
   nodeTypes: ['tree-sitter-typescript', 'typescript/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('typescript/types.scm'), queryFile('typescript/assertion.scm')],
+  parseText: moduleTypeArguments,
   repair: (text) => parseableText('typescript', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
@@ -36,6 +38,7 @@ export const tsx: Language = {
   grammar: () => grammarBinding('tree-sitter-typescript').tsx,
   nodeTypes: ['tree-sitter-typescript', 'tsx/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('typescript/types.scm')],
+  parseText: moduleTypeArguments,
   repair: (text) => parseableText('tsx', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
