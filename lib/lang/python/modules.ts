@@ -253,9 +253,10 @@ export class PyModules {
    * `sys.path` when it runs (`python tools/run.py` imports `tools/helpers.py` as `helpers`), pytest puts a rootless
    * test's folder there, and type checkers resolve such an import this way once the roots, the standard library and
    * the installed packages do not hold it. A file of a regular package (its folder holds an `__init__.py`) runs as part
-   * of the package, whose folder is on no `sys.path`: its absolute imports are the roots' or installed packages'
-   * (uvicorn's `protocols/websockets/websockets_impl.py`'s `import websockets` is the installed package, not the
-   * project's `protocols/websockets/` above it), as a checker finds them once the package is installed. A standard library name is left to the standard library (`import json` beside
+   * of the package, whose folder is on no `sys.path`: the search starts in the folder above its outermost package
+   * (what pytest's rootless mode and `python -m pkg.mod` put there), so uvicorn's
+   * `protocols/websockets/websockets_impl.py`'s `import websockets` is the installed package, not the project's
+   * `protocols/websockets/` above it, while `repo/pkg/client.py`'s `from pkg.body import f` is `repo/pkg/body.py`. A standard library name is left to the standard library (`import json` beside
    * a `json.py`), as a checker reads it. A module that imports its own name (`backends/trio.py`'s `import trio`, a
    * package's `__init__.py` importing the package's name) means the installed package it wraps, which the project
    * does not hold, never itself.
@@ -263,8 +264,9 @@ export class PyModules {
   private besideFile(from: string, rest: string): Beside | undefined {
     const head = rest.split('.')[0];
     if (!head || isStdlibModule(head)) return undefined;
-    const dir = posix.dirname(from);
-    if (this.isRegularPackage(dir)) return undefined;
+    // (a regular package's file: the search starts above its outermost package, the folder a run puts on sys.path)
+    let dir = posix.dirname(from);
+    while (this.isRegularPackage(dir)) dir = posix.dirname(dir);
     const found = this.besideFolder(dir, rest);
     return found && found.module.file === from ? undefined : found;
   }
