@@ -96,6 +96,8 @@ export class World {
    * leaves out (NominalRules.fileRank) or under a conditional it does not compile (NominalRules.macroKinds).
    */
   rank(r: SymRef): number { return (this.ranks?.[r.f] ?? 0) + (this.offRank?.has(this.key(r)) ? 1 : 0); }
+  /** Whether a declaration is under a conditional the default build does not compile (NominalRules.macroKinds). */
+  compiledOut(r: SymRef): boolean { return this.offRank?.has(this.key(r)) ?? false; }
   private ranks: number[] | undefined;
   /** Declarations under a conditional the default build does not compile. */
   private offRank: Set<number> | undefined;
