@@ -33,7 +33,8 @@
 ((function_definition !type declarator: (function_declarator declarator: (qualified_identifier scope: (_) @recv name: (identifier) @name)) body: (_) @body) @def (#eq? @recv @name) (#set! role "def.method:constructor"))
 ((function_definition !type declarator: (function_declarator declarator: (qualified_identifier scope: (template_type name: (_) @cls) name: (identifier) @name)) body: (_) @body) @def (#eq? @cls @name) (#set! role "def.method:constructor"))
 
-; variables and parameters declared by reference (`Foo& x`, `const Foo& p`)
+; variables, parameters and fields declared by reference (`Foo& x`, `const Foo& p`, a member `Scanner& m_scanner;`)
+((field_declaration type: (_) @type declarator: (reference_declarator (field_identifier) @name @def)) (#set! role "def.field"))
 ((declaration type: (_) @type declarator: (init_declarator declarator: (reference_declarator (identifier) @name) value: (_) @value)) (#set! role "decl.var:var"))
 ((parameter_declaration type: (_) @type declarator: (reference_declarator (identifier) @name)) (#set! role "decl.param"))
 ((optional_parameter_declaration type: (_) @type declarator: [(identifier) @name (reference_declarator (identifier) @name) (pointer_declarator declarator: (identifier) @name)] default_value: (_) @value) (#set! role "decl.param"))
@@ -60,6 +61,11 @@
 ((call_expression function: (template_function name: (identifier) @op arguments: (template_argument_list (type_descriptor type: (_) @type))) arguments: (argument_list)) @expr (#any-of? @op "static_cast" "dynamic_cast" "const_cast" "reinterpret_cast") (#set! role "expr.cast"))
 ((qualified_identifier scope: (_) @qualifier name: (_) @name) @expr (#set! role "expr.path"))
 ((template_function name: (_) @inner) @expr (#set! role "expr.wrap"))
+; a member template called with explicit type arguments (`box.get<int>()`, `b.template get<T>()`, `T::template
+; make<U>()`): the member or path segment is its name, the arguments and the `template` keyword apart
+((field_expression argument: (_) @object field: (template_method name: (field_identifier) @name)) @expr (#set! role "expr.member"))
+((field_expression argument: (_) @object field: (dependent_name (template_method name: (field_identifier) @name))) @expr (#set! role "expr.member"))
+((dependent_name (template_function name: (identifier) @inner)) @expr (#set! role "expr.wrap"))
 ((lambda_expression) @expr (#set! role "expr.fn"))
 ([(raw_string_literal) (user_defined_literal)] @expr (#set! role "expr.lit"))
 

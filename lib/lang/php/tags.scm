@@ -76,6 +76,14 @@
 ; `if ($x instanceof Foo) { … }`: $x is a Foo in the block (which is a scope of its own only then)
 ((if_statement condition: (parenthesized_expression (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type)) body: (compound_statement) @scope) (#set! role "decl.narrow"))
 ((if_statement condition: (parenthesized_expression (binary_expression operator: "instanceof")) body: (compound_statement) @scope) (#set! role "scope"))
+; the same test first in a chain of `&&` (or `and`): $x is a Foo in what the chain evaluates after the test
+; (`$x instanceof Foo && $x->m()`, one or two operands on) and in the `if`'s block
+((binary_expression left: (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type) operator: ["&&" "and"] right: (_) @scope) (#set! role "decl.narrow"))
+((binary_expression left: (binary_expression left: (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type) operator: ["&&" "and"]) operator: ["&&" "and"] right: (_) @scope) (#set! role "decl.narrow"))
+((if_statement condition: (parenthesized_expression (binary_expression left: (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type) operator: ["&&" "and"])) body: (compound_statement) @scope) (#set! role "decl.narrow"))
+; `$x instanceof Foo ? $x->m() : …`: in the value the test picks
+((conditional_expression condition: [(binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type) (parenthesized_expression (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type))] body: (_) @scope) (#set! role "decl.narrow"))
+((if_statement condition: (parenthesized_expression (binary_expression left: (binary_expression left: (binary_expression left: (variable_name) @name operator: "instanceof" right: [(name) (qualified_name)] @type) operator: ["&&" "and"]) operator: ["&&" "and"])) body: (compound_statement) @scope) (#set! role "decl.narrow"))
 
 ; ---------------------------------------------------------------- expressions
 ((variable_name) @expr (#eq? @expr "$this") (#set! role "expr.this"))

@@ -499,6 +499,8 @@ export class Names {
       if (nested) return { ent: nested, reason: 'import' };
     }
     if (w.packagePrefixes.has(name)) return { pkg: name };
+    // a namespace nested in the one the code is in (`inner::Node` inside `namespace outer`), as for values
+    for (const pkg of this.packagesOf(f, from)) if (pkg && w.packagePrefixes.has(`${pkg}.${name}`)) return { pkg: `${pkg}.${name}` };
     return undefined;
   }
 

@@ -114,13 +114,11 @@ export class Evaluator {
         if (obj.t === 'pkg') {
           const ent = this.w.types.get(qualify(obj.key, e.name));
           if (ent) return this.inst(ent);
-          // a module on the way (`crate::buf::Buf`), or a type a module re-exports (`pub use inner::Buf;`)
-          // (languages whose paths start at a root: Rust's)
-          if (this.rules.pathRoot) {
-            const sub = qualify(obj.key, e.name);
-            if (this.w.packages.has(sub) || this.w.packageFiles.has(sub) || this.w.packagePrefixes.has(sub)) return { t: 'pkg', key: sub };
-            for (const t of this.names.reexported(obj.key, e.name)) if ('ent' in t) return this.inst(t.ent);
-          }
+          // a module or namespace on the way (`crate::buf::Buf`, C++'s `outer::inner::Node`)
+          const sub = qualify(obj.key, e.name);
+          if (this.w.packages.has(sub) || this.w.packageFiles.has(sub) || this.w.packagePrefixes.has(sub)) return { t: 'pkg', key: sub };
+          // a type a module re-exports (`pub use inner::Buf;`; languages whose paths start at a root: Rust's)
+          if (this.rules.pathRoot) for (const t of this.names.reexported(obj.key, e.name)) if ('ent' in t) return this.inst(t.ent);
           return { t: 'ext', name: e.name };
         }
         if (obj.t === 'inst' || obj.t === 'type') {
