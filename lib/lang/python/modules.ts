@@ -250,9 +250,12 @@ export class PyModules {
   /**
    * An absolute import no root holds, looked for in the importing file's folder, then in each folder above it below
    * the repository root (the module, and the folder it was found in). A script's own folder is the first entry of
-   * `sys.path` when it runs (`python tools/run.py` imports `tools/helpers.py` as `helpers`), pytest puts a test's
-   * folder there, and type checkers resolve such an import this way once the roots, the standard library and the
-   * installed packages do not hold it. A standard library name is left to the standard library (`import json` beside
+   * `sys.path` when it runs (`python tools/run.py` imports `tools/helpers.py` as `helpers`), pytest puts a rootless
+   * test's folder there, and type checkers resolve such an import this way once the roots, the standard library and
+   * the installed packages do not hold it. A file of a regular package (its folder holds an `__init__.py`) runs as part
+   * of the package, whose folder is on no `sys.path`: its absolute imports are the roots' or installed packages'
+   * (uvicorn's `protocols/websockets/websockets_impl.py`'s `import websockets` is the installed package, not the
+   * project's `protocols/websockets/` above it), as a checker finds them once the package is installed. A standard library name is left to the standard library (`import json` beside
    * a `json.py`), as a checker reads it. A module that imports its own name (`backends/trio.py`'s `import trio`, a
    * package's `__init__.py` importing the package's name) means the installed package it wraps, which the project
    * does not hold, never itself.
@@ -260,7 +263,9 @@ export class PyModules {
   private besideFile(from: string, rest: string): Beside | undefined {
     const head = rest.split('.')[0];
     if (!head || isStdlibModule(head)) return undefined;
-    const found = this.besideFolder(posix.dirname(from), rest);
+    const dir = posix.dirname(from);
+    if (this.isRegularPackage(dir)) return undefined;
+    const found = this.besideFolder(dir, rest);
     return found && found.module.file === from ? undefined : found;
   }
 
@@ -324,6 +329,11 @@ export class PyModules {
       d = base;
     }
     return undefined;
+  }
+
+  /** True when folder `dir` is a regular package (it holds an `__init__.py` or `__init__.pyi`). */
+  private isRegularPackage(dir: string): boolean {
+    return dir !== '' && dir !== '.' && (this.files.has(`${dir}/__init__.py`) || this.files.has(`${dir}/__init__.pyi`));
   }
 
   /** The package whose folder is `dir` (its `__init__.py`, or a namespace package), if it holds Python files. */
