@@ -1279,11 +1279,7 @@ export class Evaluator {
     const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
-    // overloads under an `#ifdef` the default build does not compile are no candidates beside those it compiles: the
-    // compiler never sees both (cxxopts' `toLocalString(std::string)` of its Unicode build)
-    const compiled = fit.filter((r) => !this.w.compiledOut(r));
-    let best = compiled.length ? compiled : fit;
-    if (best.length < 2) return best;
+    let best = this.w.compiledFirst(fit);
     // where a type's count of type parameters tells types apart, a method's tells overloads apart: the explicit type
     // arguments written choose those with as many type parameters
     const targs = typeof argc === 'object' ? argc.targs : undefined;
