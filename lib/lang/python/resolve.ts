@@ -14,7 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import { importedName as importedDottedName, type PyFacts, type PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
-import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
+import { CONTAINER_METHODS, builtinResult, concatenated, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
 import { withRuntimeRoots } from './sys-path.ts';
@@ -1024,7 +1024,7 @@ export class PythonResolver implements LanguageRelations {
         return m ? UNKNOWN : fromRight() ?? UNKNOWN;
       }
       case 'union': return union(left.vals.map((v) => this.operatorResult(v, right, method, reflected, depth + 1)));
-      default: return UNKNOWN;
+      default: return (method === '__add__' && concatenated(left, right)) || UNKNOWN;
     }
   }
 
