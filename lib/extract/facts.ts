@@ -576,6 +576,12 @@ export interface RefFact {
   unparsed?: true;
   /** The name called (with `bare`): a `call` occurrence, where a call's own does not name the symbol (Python's shared locals). */
   called?: true;
+  /**
+   * A type parameter of a class or interface (`value`: a lookup of its name on the owner's instance): an occurrence of
+   * the member of that name the owner inherits, if any (none it declares itself), at `at` and at each of `uses`.
+   */
+  bases?: true;
+  uses?: Pos[];
 }
 
 /**

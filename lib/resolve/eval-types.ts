@@ -257,11 +257,16 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     return o;
   }
   if (t.k === 'union' && t.either) {
+    // a test of `any` (`Constrain<any, Fn>` of `(T extends C ? T : never) | C`, `Route<any>`'s T): the checker takes
+    // both branches, whose union is `any` where the true one is the checked parameter itself
+    const anyTest = (types: Expr[]): Val => types.some((x) => isParam(x, t.check!)) ? ANY : this.typeValue(f, { k: 'union', types }, depth, subst);
+    if (t.check && t.types.length === 2 && checksAny(t.check, f, subst, 0)) return anyTest(t.types);
     // a test of string literal types (`kind extends RootKind`, kind bound to "union"): the branch the checker takes
     // where every string checked is among those extended, or none is (a mix distributes over both: not decided)
     // (a type parameter nothing binds here is no strings: not read, the most frequent test by far)
     if (t.check && t.ext && t.types.length === 2 && !(t.check.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`))) {
       const c = this.typeValue(f, t.check, depth + 1, subst);
+      if (c.t === 'ext' && c.any) return anyTest(t.types);
       // (no string at all, `'intersection' & d['kind']` of another kind: never, which extends anything)
       if (c.t === 'ext' && c.lits && c.lits.length === 0 && t.check.k === 'intersection') return this.typeValue(f, t.types[0], depth, subst);
       const e = c.t === 'ext' && c.lits ? this.typeValue(f, t.ext, depth + 1, subst) : undefined;
@@ -815,6 +820,25 @@ function thisTypeArg(ev: Evaluator, f: number, t: Expr, hops: number): { f: numb
     return s.label === 'TypeAlias' && s.type && !s.typeParams ? thisTypeArg(ev, a.f, s.type, hops + 1) : undefined;
   }
   return undefined;
+}
+
+/** True when `x` is the type parameter `p` names (in a conditional's true branch, as the branch narrows it). */
+function isParam(x: Expr, p: Expr): boolean {
+  if (x.k === 'narrowed') x = x.of;
+  return p.k === 'id' && x.k === 'id' && p.b !== undefined && bindsLocal(p.b) && x.b === p.b;
+}
+
+/**
+ * True when a conditional type's check is `any`: written so, or a type parameter a type argument `any` binds
+ * (`Route<any>`'s parameter, also through parameters passing it on).
+ */
+function checksAny(t: Expr, f: number, subst: Subst | undefined, hops: number): boolean {
+  if (t.k === 'any') return true;
+  if (t.k !== 'id' || !subst || hops > 6 || !bindsLocal(t.b)) return false;
+  const a = subst.get(`${f}:${bindingIndex(t.b)}`);
+  if (!a) return false;
+  if (a.v) return a.v.t === 'ext' && !!a.v.any;
+  return checksAny(a.t, a.f, a.subst, hops + 1);
 }
 
 /**

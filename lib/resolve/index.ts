@@ -675,6 +675,7 @@ class ProjectBuilder {
   /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */
   private reference(f: number, r: RefFact): void {
     const ev = this.ev;
+    if (r.bases) { this.inheritedParam(f, r); return; }
     // a member read on a line the checker is told not to check (`// @ts-expect-error` above it): where a part of the
     // receiver's union lacks the member, the read is the error let pass, and the checker names no member there
     if (r.value.k === 'member' && !r.key && this.files[f].unchecked?.includes(posLine(r.at)) && this.partLacks(f, r.value)) return;
@@ -721,6 +722,22 @@ class ProjectBuilder {
     const target = this.posOf(v);
     if (target === from) return;
     this.refEdge(from, target, v.c, v.r, posLine(r.at), r.kind);
+  }
+
+  /**
+   * A type parameter of a class or interface named like a member it inherits (none of its own: see the collector's
+   * inheritableParams): an occurrence of that member at its declaration and its uses, no edge. Only an instance member
+   * a base declares counts, read plainly (no union, no value a member holds).
+   */
+  private inheritedParam(f: number, r: RefFact): void {
+    if (r.value.k !== 'member' || r.value.obj.k !== 'as' || r.value.obj.type.k !== 'id' || !r.value.obj.type.b || !bindsSymbol(r.value.obj.type.b)) return;
+    const v = this.ev.value(f, r.value);
+    if (v.t !== 'sym' || v.held || v.as) return;
+    const sym = this.ev.sym(v);
+    if ((sym.label !== 'Property' && sym.label !== 'Method') || sym.isStatic || (v.f === f && sym.parent === bindingIndex(r.value.obj.type.b))) return;
+    const from = this.fromPos(f, r.from), name = r.value.name;
+    this.occurrence(v, f, r.at, name, 'type', from, v.r, v.c);
+    if (r.uses) for (const at of r.uses) this.occurrence(v, f, at, name, 'type', from, v.r, v.c);
   }
 
   /**

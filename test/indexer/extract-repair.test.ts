@@ -166,13 +166,14 @@ test('reserved words as exported names (`export { ifBuilder as if }`) parse in J
   t.is(parseableText('javascript', plain), plain);
 });
 
-test("Effect's overloads: signatures in a variable's, a result's and a type argument's object type; `in:` members; escapes in template types", (t) => {
+test("Effect's overloads: signatures in a variable's, a result's and a type argument's object type; `in:` and `in<…>(…)` members; escapes in template types", (t) => {
   const cases = [
     'export const partition: {\n  <A>(f: (a: A) => B): (self: A[]) => void\n  <A>(self: A[], f: (a: A) => B): void\n} = internal.partition\n',
     'export const let_ = <F>(map: F): {\n  <N extends string>(name: N): <R>(self: R) => R\n  <R, N extends string>(self: R, name: N): R\n} => map as any\n',
     'export const provide = dual<\n  {\n    <L>(layers: L): <A>(self: A) => A\n    <R2>(context: R2): <A>(self: A) => A\n  },\n  {\n    <A, L>(self: A, layers: L): A\n    <A, R2>(self: A, context: R2): A\n  }\n>(2, f)\n',
     'export class HttpServer extends Context.Service<HttpServer, {\n  readonly serve: {\n    <E>(effect: E): void\n    <E, App>(effect: E, middleware: App): void\n  }\n}>()("HttpServer") {}\n',
     'export interface Parameter {\n  name: string\n  in: "query" | "header"\n  required?: boolean\n}\n',
+    'export interface Parser {\n  def: Box<string>\n  in<const T = never>(def: T): Parser\n  in(def: string): Parser\n}\nexport type X = Parser\n',
     'type MissingSelf<Usage extends string> =\n  `Missing \\`Self\\` generic - use \\`class Self extends ${Usage}<Self>(...)\\``\nexport const after = 1\n',
   ];
   for (const text of cases) {

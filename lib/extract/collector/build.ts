@@ -359,6 +359,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const d = this.ownedTypeParams.get(l)!;
     refs.push({ value: { k: 'id', name: symbols[m].name, b: symbolBinding(m) }, kind: 'type', at: this.pos(d.node), from: d.owner, bare: true });
   });
+  // … and one named like no member of its own may be named like one its class or interface inherits, which the same
+  // search finds in the bases: its declaration is a lookup of that name on the owner's instance, its uses ride along
+  const inheritable = this.plugin.syntax?.typeParamsAmongMembers ? this.inheritableParams(symbols, paramMembers) : undefined;
   this.idList.forEach((r) => {
     const node = r.node;
     if (this.skipIds.has(node) || calleeNodes.has(node)) return;
@@ -368,12 +371,15 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       refs.push({ value: { k: 'id', name: symbols[member].name, b: symbolBinding(member) }, kind: 'type', at: toPos(rowOf(node) + 1, colOf(node) + 1, symbols[member].name.length), from: r.from, bare: true });
       return;
     }
+    const inherited = inheritable && e.k === 'id' && bindsLocal(e.b) ? inheritable.get(bindingIndex(e.b)) : undefined;
+    if (inherited && e.k === 'id') { (inherited.uses ??= []).push(toPos(rowOf(node) + 1, colOf(node) + 1, e.name.length)); return; }
     // (a free name is kept when the language says the project may declare it globally: `__DEV__` of a global.d.ts)
     if (e.k !== 'id' || (e.b ? bindsLocal(e.b) : !this.plugin.globalName?.call(this, e.name))) return;
     const kind: RefKind = this.jsx.has(node) ? 'jsx' : this.kindOverride.get(node) ?? r.kind;
     // an identifier's `id` value carries its own name (`pos` would scan it again)
     refs.push({ value: e, kind, at: toPos(rowOf(node) + 1, colOf(node) + 1, e.name.length), from: r.from });
   });
+  inheritable?.forEach((r) => refs.push(r));
   this.members.forEach((m, node) => {
     if (calleeNodes.has(node) || this.declaredProps.has(m.property)) return;
     const e = this.expr(node);
@@ -1131,6 +1137,24 @@ export function memberCallees(this: Collector): void {
   const byProperty = new Map<Node, Node>();
   this.members.forEach((m, node) => { if (this.namedCallees.has(m.property)) byProperty.set(m.property, node); });
   this.calls.forEach((c) => { const m = byProperty.get(c.callee); if (m) c.callee = m; });
+}
+
+/**
+ * The class's or interface's own type parameters (locals) named like none of its own members → a lookup of the name on
+ * the owner's instance (`bases` set), at the parameter's declaration, to which build adds the uses: the language's
+ * search for a member renames a type parameter of its name in a type below (mobx-state-tree's `ComplexType<C, S, T>`
+ * under `BaseType`'s `readonly T!: T`).
+ */
+export function inheritableParams(this: Collector, symbols: SymbolFact[], own: Map<number, number> | undefined): Map<number, RefFact> | undefined {
+  let out: Map<number, RefFact> | undefined;
+  this.ownedTypeParams.forEach((d, l) => {
+    if (own?.has(l)) return;
+    const o = symbols[d.owner];
+    if (!o.extends?.length && !o.implements?.length) return;
+    const obj: Expr = { k: 'as', type: { k: 'id', name: o.name, b: symbolBinding(d.owner) } };
+    (out ??= new Map()).set(l, { value: { k: 'member', obj, name: this.localNodes[l].name }, kind: 'type', at: this.pos(d.node), from: d.owner, bare: true, bases: true });
+  });
+  return out;
 }
 
 /** The class's or interface's own type parameters (locals) named like one of its instance members → that member. */

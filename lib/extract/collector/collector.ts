@@ -293,7 +293,7 @@ export class Collector {
   /** Type parameters by their declaring name node (a mapped type's key's local). */
   readonly typeParamLocal = new Map<Node, number>();
   /** Type parameters' declarations filed in pass 1, by their name's start (a second pattern may add the scope, `@in`). */
-  readonly declOf = new Map<number, { role: number; in?: Node }>();
+  readonly declOf = new Map<number, { role: number; in?: Node; nested?: Node }>();
   readonly intersections = new LazyMap<Node, Node[]>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
@@ -427,8 +427,8 @@ export class Collector {
       const at = get(c, 'in');
       // (a second pattern that only names the scope of a name another declares: one declaration, in that scope)
       const same = this.declOf.get(name.start);
-      if (same && same.role === role) { same.in ??= at; return; }
-      const rec = { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key'), dflt: get(c, 'dflt'), in: at };
+      if (same && same.role === role) { same.in ??= at; same.nested ??= get(c, 'nested'); return; }
+      const rec = { role, name, type: get(c, 'type'), value: get(c, 'value'), slot: get(c, 'param'), pattern: get(c, 'pattern'), key: get(c, 'key'), dflt: get(c, 'dflt'), in: at, nested: get(c, 'nested') };
       if (role === Role['decl.type.param']) this.declOf.set(name.start, rec);
       this.push(startOf(name), EV_DECL, rec);
       return;
@@ -872,7 +872,7 @@ export class Collector {
     return s;
   }
 
-  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node; in?: Node }, scope: Scope, cur: number): void {
+  declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node; in?: Node; nested?: Node }, scope: Scope, cur: number): void {
     // (a declaration that names the scope it belongs to, `@in`, an outer one: that scope, when it is open here)
     if (x.in) {
       let sc: Scope | undefined = scope;
@@ -961,8 +961,10 @@ export class Collector {
       const w = this.symbols[fnOwner];
       (w.typeParams ??= []).push(l);
       this.genericFnNode.set(fnOwner, scope.node!);
-    } else if (x.role === Role['decl.type.param']) {
-      // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User)
+    } else if (x.role === Role['decl.type.param'] && !x.nested) {
+      // a class's or interface's own type parameters, in order (`class Repo<T>`: a `Repo<User>` has T = User); not
+      // one a type inside it declares (`@nested`: `infer U` of a conditional type, a mapped type's key), which neither
+      // takes a type argument of the class nor shares its table with the members
       const owner = scope.kind === 'class' ? scope.classSym : scope.kind === 'type' && cur >= 0 && this.symbols[cur].label === 'Interface' ? cur : -1;
       if (owner >= 0) { (this.symbols[owner].typeParams ??= []).push(l); this.ownedTypeParams.set(l, { owner, node: x.name }); }
       // a type alias's own parameters (`type UnaryFunction<T, R> = …`; not those of a function type inside it)

@@ -21,8 +21,8 @@
  *   `(`. A `<` line is left alone in .tsx (JSX).
  * - The same signatures in the object type annotating a variable (`export const partition: { <A>(…): X` then
  *   `<A>(…): Y } = internal.partition`, Effect's overloaded functions), a function's declared result (`): {`) or a
- *   type argument (`dual<{ … }>`); and a property named `in` on its own line (`in: "query"`), which the grammar
- *   reads as the operator.
+ *   type argument (`dual<{ … }>`); and a property or method named `in` on its own line (`in: "query"`,
+ *   `in<const T>(def: T): P`), which the grammar reads as the operator.
  *   (`cond ? (x) : {…}` also reads as a type body: an object literal has no member lines of those shapes.)
  * - Escape sequences in template literals (TypeScript only: a template literal type with any escape fails): both
  *   characters become spaces.
@@ -136,7 +136,7 @@ export function parseableText(language: EcmaDialect, text: string): string {
       }
     }
     if ((tok === '<' || tok === '(' || tok === 'in') && top?.open === '{' && top.type && prevEnd >= 0 && lineBreakBetween(text, prevEnd, start)
-      && (endsMember(prevTok) || prevTok === 'void') && (tok === '<' ? language === 'typescript' && isTypeParams(text, start) : tok === 'in' ? /^in\s*\??:/.test(text.slice(start, start + 12)) : isSignature(text, start))) {
+      && (endsMember(prevTok) || prevTok === 'void') && (tok === '<' ? language === 'typescript' && isTypeParams(text, start) : tok === 'in' ? /^in\s*(?:\??[:(]|<)/.test(text.slice(start, start + 12)) : isSignature(text, start))) {
       const at = separatorSpot(text, prevEnd, start);
       if (at >= 0) put(at, ';');
     }
@@ -164,6 +164,8 @@ export function parseableText(language: EcmaDialect, text: string): string {
       while (stack.length && stack[stack.length - 1].open === '<') stack.pop();
       const closed = stack.pop();
       closedType = closed?.open === '{' && closed.type ? stack.length : -1;
+      // (a header whose bracket closed was none: `type ArkErrors,` on its own line of an import's `{ … }`)
+      if (header && stack.length < headerDepth) header = undefined;
     }
     prev3 = prev2;
     prev2 = prevTok;

@@ -189,8 +189,9 @@
 (type_parameter name: (type_identifier) @name constraint: (constraint (_) @type)? value: (default_type (_) @dflt)? (#set! role "decl.type.param"))
 ; `infer x` declares a type parameter of its conditional type (seen in its branches), shadowing any type `x`; its
 ; constraint (`infer R extends Route`) is its type, as a type parameter's is (`R['id']` is Route's member)
-((infer_type . (type_identifier) @name .) (#set! role "decl.type.param"))
-(infer_type . (type_identifier) @name . (_) @type (#set! role "decl.type.param"))
+; (`@nested`: a type parameter of a type, not of the declaration it sits in: never a class's or an interface's own)
+((infer_type . (type_identifier) @name .) @nested (#set! role "decl.type.param"))
+((infer_type . (type_identifier) @name . (_) @type) @nested (#set! role "decl.type.param"))
 ; … also where the `infer` sits in a function type the conditional tests against (`U extends (k: infer I) => void ? I :
 ; never`, `T extends (...args: any[]) => infer R ? R : never`): the function type's own scope holds its parameters, the
 ; conditional's (`@in`) its inferred names
@@ -199,7 +200,7 @@
 ((conditional_type right: (constructor_type (formal_parameters (required_parameter type: (type_annotation (infer_type . (type_identifier) @name)))))) @in (#set! role "decl.type.param"))
 ((conditional_type right: (constructor_type (infer_type . (type_identifier) @name))) @in (#set! role "decl.type.param"))
 ; a mapped type's key (`{ [StateKey in K]: … }`) declares a type parameter of that member, shadowing any type of its name
-(mapped_type_clause name: (type_identifier) @name (#set! role "decl.type.param"))
+((mapped_type_clause name: (type_identifier) @name) @nested (#set! role "decl.type.param"))
 ; a destructured parameter with a type (`({ logger }: Deps)`): its names are members of that type
 ((required_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type) value: (_)? @value) (#set! role "param.pattern"))
 ((optional_parameter pattern: (object_pattern) @pattern type: (type_annotation (_) @type)) (#set! role "param.pattern"))
@@ -346,6 +347,8 @@
 (type_annotation [(predefined_type) (literal_type) (tuple_type)] @literal (#set! role "expr.literal"))
 ; `x as any`, `x as number`: the same told apart for an assertion's type
 ((as_expression (_) (predefined_type) @literal .) (#set! role "expr.literal"))
+; … and a type argument `any` (`Route<any>`: a conditional type testing the parameter it binds takes both branches)
+((type_arguments (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes)
