@@ -63,10 +63,11 @@ export function isNativeTestFile(p: string): boolean {
   return TEST_DIR.test(p) || TEST_NAME.test(p);
 }
 
-const relations = nominalRelations(nominal);
+const familyRelations = nominalRelations(nominal);
 
-/** The rules of a language of the C family with its own names. */
-export function cFamilyRules(names: NameRules, overrides?: OverrideRules): LanguageRules {
+/** The rules of a language of the C family with its own names (`more`: its own resolver settings beside the family's). */
+export function cFamilyRules(names: NameRules, overrides?: OverrideRules, more?: Partial<NominalRules>): LanguageRules {
+  const relations = more ? nominalRelations({ ...nominal, ...more }) : familyRelations;
   return {
     family: 'c',
     loadConfig: loadIncludeSettings,

@@ -19,6 +19,7 @@ const cppSyntax: NominalSyntax = {
   // members are public in a struct and where a public: section says; the graph keeps C's file-level rule
   leadWords: new Set([...cSyntax.leadWords!, 'template', 'class', 'virtual', 'explicit', 'constexpr', 'friend']),
   builtinTypes: new Set([...cSyntax.builtinTypes!, 'auto', 'wchar_t', 'char8_t', 'char16_t', 'char32_t', 'nullptr_t']),
+  overloads: true,
 };
 
 export const cpp: Language = {

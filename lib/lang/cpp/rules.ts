@@ -17,4 +17,5 @@ const CPP_NAMES: NameRules = {
 };
 
 // only a virtual method is overridden (declared `virtual`, pure, or overriding one that is); overloads differ by parameters
-export const cppRules = cFamilyRules(CPP_NAMES, { arity: true, paramTypes: true, virtualWord: 'virtual', virtualKinds: new Set(['pure_virtual']) });
+// calls pick among overloads by their arguments' types where those are known
+export const cppRules = cFamilyRules(CPP_NAMES, { arity: true, paramTypes: true, virtualWord: 'virtual', virtualKinds: new Set(['pure_virtual']) }, { overloads: true });

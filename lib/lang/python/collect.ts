@@ -15,7 +15,7 @@ import { parseStringAnnotation, stringAnnotationType } from './string-annotation
 import { annotationNames, callableOf, replaceName, typingAnnotation, typeParamsOf, typeVarBound, ENUM_BASES, isOverloadDecorator, isTypingName, TYPING_MODULES } from './typing.ts';
 import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-path.ts';
 import { unshared, type PyNames } from './tree.ts';
-import { enclosingClass, moduleOf, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
+import { enclosingClass, moduleOf, narrowedThrough, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
 import { PyLambdas } from './lambdas.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
@@ -1019,7 +1019,7 @@ class PyCollector extends PyLambdas {
         if (written) return e;
         this.refs.push({ value: e, kind: 'value', at: this.pos(i), from: this.owner(scope) });
         const n = this.narrowed.get(name);
-        if (n && n.scope === scope) return { k: 'narrowed', of: e, type: n.type };
+        if (n && (n.scope === scope || narrowedThrough(scope, name, n.scope))) return { k: 'narrowed', of: e, type: n.type };
         const b = scope.kind === 'function' ? scope.names.get(name) : undefined;
         return (b?.k === 'local' && this.readValue(b.l, e)) || e;
       }

@@ -89,6 +89,26 @@ export function sliceOf(of: Val, index: (v: Val) => Val): Val {
   }
 }
 
+/**
+ * `a + b` of two sequences (list or tuple displays, values of sequence types): a tuple display's parts after the
+ * other's, else a sequence of either's elements (`list[A] + list[B]` is `list[A | B]` to a checker); undefined when
+ * either is no sequence.
+ */
+export function concatenated(left: Val, right: Val): Val | undefined {
+  const seq = (v: Val): boolean => (v.t === 'array' && !v.ret) || v.t === 'list';
+  if (!seq(left) || !seq(right)) return undefined;
+  // (an empty display takes the other's type: `xs + []`)
+  if (left.t === 'list' && !left.items.length) return right;
+  if (right.t === 'list' && !right.items.length) return left;
+  if (left.t === 'list' && right.t === 'list') return { t: 'list', items: [...left.items, ...right.items] };
+  const parts = (v: Val): Val[] => (v.t === 'list' ? v.items : v.t === 'array' ? [v.of] : []);
+  const known = (xs: Val[]): boolean => !xs.some((v) => v.t === 'unknown');
+  // (the left's elements unknown: nothing known; the right's: the left's type, as a checker picks `list.__add__`'s
+  // first overload, `(list[T]) -> list[T]`, which takes a `list[Unknown]`)
+  if (!known(parts(left))) return undefined;
+  return { t: 'array', of: union(known(parts(right)) ? [...parts(left), ...parts(right)] : parts(left)) };
+}
+
 /** `yield from g`: what the generator g returns (`Generator[Y, S, R]`'s R); unknown for anything else. */
 export function generatorResult(v: Val): Val {
   if (v.t === 'union') return union(v.vals.map((x) => generatorResult(x)));

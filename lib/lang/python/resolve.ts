@@ -14,7 +14,7 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import { importedName as importedDottedName, type PyFacts, type PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
-import { CONTAINER_METHODS, builtinResult, containerResult, generatorResult, sliceOf } from './containers.ts';
+import { CONTAINER_METHODS, builtinResult, concatenated, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
 import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
 import { withRuntimeRoots } from './sys-path.ts';
@@ -54,6 +54,8 @@ export class PythonResolver implements LanguageRelations {
   private readonly allMemo = new Map<number, Set<string> | undefined>();
   private readonly unreachedMemo = new Map<number, Set<number>>();
   private readonly genericMemo = new Map<number, boolean>();
+  /** Class attributes whose assigned values are being evaluated (symbolValue), by file and symbol: reads of one in its own value. */
+  private readonly valuing = new Set<number>();
   /** Per file: a function's `@overload` signatures, by the symbol a call of the name reaches (overloadsOf). */
   private readonly overloadMemo = new Map<number, Map<number, number[]>>();
   /**
@@ -660,9 +662,11 @@ export class PythonResolver implements LanguageRelations {
           if (v.t !== 'unknown' || sym.type.k === 'any') return v;
         }
         if (sym.init) {
-          const v = this.value(f, sym.init, depth + 1);
-          if (v.t === 'sym' || v.t === 'inst' || v.t === 'union' || v.t === 'mod') return v;
-          return v;
+          // (a class's attribute: a read of it in its own value, `self.q = self.q[1:] + …`, is what it held before)
+          const key = f * 0x100000 + s;
+          const own = sym.parent >= 0 && !this.valuing.has(key);
+          if (own) this.valuing.add(key);
+          try { return this.value(f, sym.init, depth + 1); } finally { if (own) this.valuing.delete(key); }
         }
         return UNKNOWN;
       }
@@ -736,10 +740,17 @@ export class PythonResolver implements LanguageRelations {
       case 'inst': {
         // `self.__class__`: the class of the instance (a checker's `type[Self]`), whose call makes another instance
         if (name === '__class__') return { t: 'sym', f: obj.f, s: obj.s, via: classVia(obj.via) };
-        const m = this.findMember(obj.f, obj.s, name);
+        let m = this.findMember(obj.f, obj.s, name);
         if (!m) return UNKNOWN;
         if (m === 'ext') return EXT;
-        const owner = this.sym(m.f, m.s).parent;
+        let owner = this.sym(m.f, m.s).parent;
+        if (this.valuing.has(m.f * 0x100000 + m.s) && owner >= 0) {
+          // read in its own value (a subclass's `self.q = self.q[1:] + self.q[:1]`): before that assignment the
+          // instance holds what the classes after the owner in the linearisation assigned, as a checker infers it
+          m = this.findMember(obj.f, obj.s, name, { f: m.f, s: owner });
+          if (!m || m === 'ext') return UNKNOWN;
+          owner = this.sym(m.f, m.s).parent;
+        }
         const env = owner >= 0 ? this.envAt(obj.f, obj.s, obj.env, { f: m.f, s: owner }) : undefined;
         return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth, env);
       }
@@ -1013,7 +1024,7 @@ export class PythonResolver implements LanguageRelations {
         return m ? UNKNOWN : fromRight() ?? UNKNOWN;
       }
       case 'union': return union(left.vals.map((v) => this.operatorResult(v, right, method, reflected, depth + 1)));
-      default: return UNKNOWN;
+      default: return (method === '__add__' && concatenated(left, right)) || UNKNOWN;
     }
   }
 

@@ -193,6 +193,20 @@ export function scopeOutsideComprehension(scope: Scope): Scope {
   return s;
 }
 
+/**
+ * True when a name read in comprehension `scope` is the one of `outer` that the comprehensions around the read do not
+ * bind: a comprehension runs where it stands, so a test that narrowed the name there holds in it (`if
+ * isinstance(v, SetEnv): {k: v.load(k) for k in v}`), as a checker narrows it.
+ */
+export function narrowedThrough(scope: Scope, name: string, outer: Scope): boolean {
+  let s = scope;
+  while (s.kind === 'comprehension' && s.parent) {
+    if (s.names.has(name)) return false;
+    s = s.parent;
+  }
+  return s === outer && s !== scope;
+}
+
 /** The class a method's scope belongs to (for `super()`), through nested comprehensions and lambdas. */
 export function enclosingClass(scope: Scope): number | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) if (s.kind === 'function' && s.cls !== undefined) return s.cls;

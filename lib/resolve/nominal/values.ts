@@ -1279,11 +1279,11 @@ export class Evaluator {
     const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
     if (fit.length < 2 || !this.rules.overloads) return fit;
-    let best = fit;
+    let best = this.w.compiledFirst(fit);
     // where a type's count of type parameters tells types apart, a method's tells overloads apart: the explicit type
     // arguments written choose those with as many type parameters
     const targs = typeof argc === 'object' ? argc.targs : undefined;
-    if (this.rules.genericArity && targs) { const g = fit.filter((r) => (this.w.extra(r).tparams ?? 0) === targs); if (g.length) best = g; }
+    if (this.rules.genericArity && targs) { const g = best.filter((r) => (this.w.extra(r).tparams ?? 0) === targs); if (g.length) best = g; }
     if (typeof argc === 'object' && argc.argv) {
       const site = { argv: argc.argv, f: argc.f, from: argc.from };
       let top = -Infinity;

@@ -96,6 +96,15 @@ export class World {
    * leaves out (NominalRules.fileRank) or under a conditional it does not compile (NominalRules.macroKinds).
    */
   rank(r: SymRef): number { return (this.ranks?.[r.f] ?? 0) + (this.offRank?.has(this.key(r)) ? 1 : 0); }
+  /**
+   * Of overloads, those the default build compiles where there are any: one under an `#ifdef` it does not compile is
+   * no candidate beside them, as the compiler never sees both (cxxopts' `toLocalString(std::string)` of its Unicode
+   * build; NominalRules.macroKinds).
+   */
+  compiledFirst(rs: SymRef[]): SymRef[] {
+    const on = this.offRank ? rs.filter((r) => !this.offRank!.has(this.key(r))) : rs;
+    return on.length ? on : rs;
+  }
   private ranks: number[] | undefined;
   /** Declarations under a conditional the default build does not compile. */
   private offRank: Set<number> | undefined;
