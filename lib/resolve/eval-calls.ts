@@ -871,6 +871,13 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // an overloaded one whose signatures declare different results: the signatures the argument count fits, where they
   // agree (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
   // (a count not known — a spread argument — fits every signature)
+  // (a method called on `this` inside its class: the class's type parameters nothing binds are read as their
+  // constraints, as the checker reads a member of a value of such a parameter: `this.getSubType(true).instantiate(…)`
+  // of `getSubType(mustSucceed: true): IT` in `class Late<IT extends IAnyType>` is IAnyType's)
+  if (sym.label === 'Method' && c.r === 'this-member') {
+    const bound = withOwnerConstraints(this.files[c.f], c, sym);
+    if (bound !== c) return this.callResult(bound, args, argFile, argc, targs);
+  }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.calls) {
     const n = argc ?? args?.length ?? -1;
     const fits = n < 0 ? sym.calls : sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max));
@@ -975,6 +982,22 @@ function unboundDefault(facts: FileFacts, sym: SymbolFact, l: number, typeArgsWr
   const i = owner?.typeParams?.indexOf(l) ?? -1;
   if (i < 0 || (loc.type && JSON.stringify(loc.type) !== JSON.stringify(loc.dflt))) return undefined;
   return loc.dflt;
+}
+
+/**
+ * Method `c` with the type parameters of its class (not its own) that `c.subst` leaves unbound bound to their
+ * constraints, where they have one (a method called on `this` inside the class: see callResult).
+ */
+function withOwnerConstraints(facts: FileFacts, c: Val & { t: 'sym' }, sym: SymbolFact): Val & { t: 'sym' } {
+  const owner = sym.parent >= 0 ? facts.symbols[sym.parent] : undefined;
+  if (!owner?.typeParams) return c;
+  let out: Map<string, TypeArg> | undefined;
+  for (const l of owner.typeParams) {
+    const key = `${c.f}:${l}`, constraint = facts.locals[l]?.type;
+    if (!constraint || c.subst?.has(key) || sym.typeParams?.includes(l)) continue;
+    (out ??= new Map(c.subst ?? [])).set(key, { f: c.f, t: constraint });
+  }
+  return out ? { ...c, subst: out } : c;
 }
 
 /** Whether an expression names binding `b` anywhere in it. */
