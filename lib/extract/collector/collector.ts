@@ -407,19 +407,19 @@ export class Collector {
   }
 
 
+  /** Files a scope of kind `kind` opened by `node` (pass 1), replayed in pass 2 at its start. */
+  fileScope(node: Node, kind: ScopeKind): void {
+    this.scopeKindOf.set(node, kind);
+    this.push(startOf(node), EV_SCOPE, { node, kind });
+  }
+
   /** Files one match of role number `role` (pass 1). */
   file(c: Caps, role: number): void {
     if (!role) return;
     const handle = fileBy[role];
     if (handle !== undefined) { handle.call(this, c, role); return; }
     const kind = roleKind[role];
-    if (kind === KIND_SCOPE) {
-      const node = first(c);
-      const scopeKind = Role[role].slice(6) as ScopeKind;
-      this.scopeKindOf.set(node, scopeKind);
-      this.push(startOf(node), EV_SCOPE, { node, kind: scopeKind });
-      return;
-    }
+    if (kind === KIND_SCOPE) { this.fileScope(first(c), Role[role].slice(6) as ScopeKind); return; }
     if (kind === KIND_DEF) { this.fileDef(c, role, false); return; }
     if (kind === KIND_DECL) {
       const name = get(c, 'name')!;
@@ -624,7 +624,7 @@ export class Collector {
       }
       // `this` in a static method is the class itself (its static side), not an instance
       // (and `super` there is the base class's static side: `static getDefaults() { return super.getDefaults() }`)
-      if (!typed && this.inStaticMethod(scope, node.start)) this.staticThis.add(node);
+      if (!typed && this.inStaticMethod(scope, cur)) this.staticThis.add(node);
     }
     return;
   }
@@ -770,23 +770,15 @@ export class Collector {
    * True inside a static method of a class, or a function a static field holds (through arrows and blocks; a plain
    * function stops the search).
    */
-  inStaticMethod(scope: Scope, at: number): boolean {
+  inStaticMethod(scope: Scope, cur: number): boolean {
     for (let sc: Scope | undefined = scope; sc; sc = sc.parent) {
       if (sc.kind === 'method') return !!sc.node && this.staticScopes.has(sc.node);
       if (sc.kind === 'arrow' && sc.node && this.staticScopes.has(sc.node)) return true;
-      if (sc.kind === 'class') return this.inStaticInit(sc, at);
+      // directly in the class body: a field's value (`static x = this.make()`), whose field is the enclosing symbol
+      if (sc.kind === 'class') return cur >= 0 && this.symbols[cur].parent === sc.classSym && !!this.symbols[cur].isStatic;
       if (sc.kind === 'function' || sc.kind === 'program') return false;
     }
     return false;
-  }
-
-  /** True when `at`, directly in class scope `cls`, lies in the value of one of its static fields (`static x = this.make()`). */
-  private inStaticInit(cls: Scope, at: number): boolean {
-    const spans = this.staticInits;
-    let lo = 0, hi = spans.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (spans[mid].start <= at) lo = mid + 1; else hi = mid; }
-    const last = lo > 0 ? spans[lo - 1] : undefined;
-    return !!last && last.start > cls.start && at < this.end(last);
   }
 
   /**
@@ -794,8 +786,6 @@ export class Collector {
    * its modifiers, `private static`, `@dec() static` alike), before their bodies are walked.
    */
   readonly staticScopes = new NodeSet(this.nodeFlags, 2048);
-  /** The values of static fields that hold no function, in source order (see inStaticInit). */
-  readonly staticInits: Node[] = [];
 
   readonly staticThis = new NodeSet(this.nodeFlags, 128);
 

@@ -119,7 +119,6 @@ export function registerDefineHandlers(): void {
       if (isStatic) {
         sym.isStatic = true;
         if (!isField || fnField) this.staticScopes.add(fnField ? d.value! : d.def);
-        else if (d.value) this.staticInits.push(d.value);
       }
       if (d.role === Role['def.method.signature']) { w.signatureOnly = true; w.overloads = [d.def]; }
       if (d.role === Role['def.method.abstract']) w.overloads = [d.def];

@@ -1,5 +1,5 @@
 import { first, get, pushTo, rowOf, startOf, type Node } from './util.ts';
-import { EV_POINT, EV_SCOPE, Role, fileBy, type FileHandler } from './roles.ts';
+import { EV_POINT, Role, fileBy, type FileHandler } from './roles.ts';
 
 /** The names assertion functions take by convention (`assertAdmin`, `ensure_user`, `invariant`, `expectNode`). */
 const ASSERTION_NAME = /^(?:[aA]ssert|[eE]nsure|[iI]nvariant|[eE]xpect|[vV]erify|[cC]heck|[mM]ust|[rR]equire)(?![a-z])/;
@@ -316,10 +316,8 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['scope.static']], function (c) {
-      const node = first(c);
-      this.scopeKindOf.set(node, 'method');
-      this.staticScopes.add(node);
-      this.push(startOf(node), EV_SCOPE, { node, kind: 'method' });
+      this.staticScopes.add(first(c));
+      this.fileScope(first(c), 'method');
       return;
     });
     on([Role['expr.this']], function (c) { this.simple.set(first(c), 'this'); this.point(first(c), first(c)); return; });
