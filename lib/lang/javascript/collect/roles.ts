@@ -122,7 +122,9 @@ const thisMember: DefineHandler = function (d, scope, cur, name, exported, isDef
   // (`this[kQueue] = …`: the key names a symbol-keyed member, `[kQueue]`; the key itself stays a reference)
   const keyed = d.role === R['def.this.key'];
   if (keyed) name = `[${name}]`;
-  if (cls < 0 || this.memberKeys.has(`${cls}\u0000${name}`)) return -1;
+  if (cls < 0) return -1;
+  const declared = this.memberKeys.get(`${cls}\u0000${name}`);
+  if (declared !== undefined) { laterValue.call(this, declared, d.value); return -1; }
   // (a member the class body writes further down is the declaration: `_onChange(cb) { this._onChangeCallback =
   // cb }` before `_onChangeCallback() {}`, `this.handle = this.handle.bind(this)` in a constructor)
   if (d.role !== R['def.this.fnfield']) {
@@ -142,12 +144,25 @@ const thisMember: DefineHandler = function (d, scope, cur, name, exported, isDef
   }
   if (fnField) this.work[s].returnsNode = this.returnsOf.get(d.value!);
   else this.work[s].initNode = d.value;
+  if (!fnField && d.value && this.isNullish(d.value)) es(this).nullishFields.set(s, { nullish: d.value, others: 0 });
   this.memberKeys.set(`${cls}\u0000${name}`, s);
   if (!keyed) this.declaredProps.add(d.name!);
   // (the alias's member name is a declaration, as `this.x`'s is: no reference of its own)
   if (alias) this.skipIds.add(d.name!);
   return fnField ? this.span(s, d.def) : -1;
 };
+
+/**
+ * Another `this.x = value` of a property declared `this.x = null` (or `undefined`): the checker types a JavaScript
+ * property so declared by the class's other assignments (`this.cache = null` in the constructor, `this.cache = new
+ * Cache()` in a method), so that one value is the property's; of several, none is (their union is not kept).
+ */
+function laterValue(this: Collector, s: number, value: Node | undefined): void {
+  const field = es(this).nullishFields.get(s);
+  if (!field || !value || this.isNullish(value) || this.work[s].initNode === value) return;
+  field.others++;
+  this.work[s].initNode = field.others === 1 ? value : field.nullish;
+}
 
 // `self.x = …` (any object name, as a block's statement): filed as a definition without claiming the member's
 // name, which stays a reference unless the object is an alias of `this` (see thisMember)

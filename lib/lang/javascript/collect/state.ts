@@ -43,6 +43,11 @@ export class EcmaFile {
   readonly globalBlocks: Array<[number, number]> = [];
   /** Line ranges (1-based, inclusive) of `declare module 'x' { … }` blocks, with the module named. */
   readonly augmentBlocks: Array<[number, number, string]> = [];
+  /**
+   * Properties a `this.x = null` (or `undefined`) declares, by symbol: the nullish value written, and how many other
+   * values the class assigns them (see laterValue in roles.ts).
+   */
+  readonly nullishFields = new Map<number, { nullish: Node; others: number }>();
 
   constructor(col: Collector) {
     this.moduleExportsAssign = new NodeSet(col.nodeFlags, 2);
