@@ -22,6 +22,7 @@ import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
+import { castNarrowed, holdsCast } from './casts.ts';
 import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
@@ -34,8 +35,6 @@ const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7,
 };
-
-
 
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
@@ -415,6 +414,8 @@ export class PythonResolver implements LanguageRelations {
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
       case 'narrowed': {
+        const declared = (): Val => this.value(f, e.of, depth);
+        if (e.assigned && holdsCast(e.type)) return narrowedTo(castNarrowed(e, this.sink.files[f].locals, declared, (x) => this.value(f, x, depth), (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s)), declared);
         // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
         const t = this.value(f, e.type, depth);
         if (t.t === 'unknown') return this.value(f, e.of, depth);
