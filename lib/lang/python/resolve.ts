@@ -23,6 +23,7 @@ import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
 import { castNarrowed, holdsCast } from './casts.ts';
+import { importNames } from './aliases.ts';
 import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
@@ -1214,9 +1215,9 @@ export class PythonResolver implements LanguageRelations {
       const reason = several ? 'union-member' : t.reason;
       const conf = Math.min(CONFIDENCE[reason] ?? 0.8, CONFIDENCE[t.reason] ?? 0.8);
       sink.edge(from, sink.symbolPos(t.run.f, t.run.s), 'CALLS', conf, reason, line);
-      // the called name is an occurrence of what it names (a class for a construction); a bare name bound to a local
-      // (a parameter `Loader=Loader` called as `Loader(stream)`) is the local's, whatever it holds
-      if (name && this.sym(t.named.f, t.named.s).name === name && !(c.callee.k === 'id' && bindsLocal(c.callee.b))) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
+      // the called name, or an alias imports bind (aliases.ts), is an occurrence of what it names (a class for a
+      // construction); a bare name bound to a local (a parameter `Loader=Loader` called as `Loader(stream)`) is the local's
+      if (name && (this.sym(t.named.f, t.named.s).name === name || importNames(c.callee, t.named, (i) => this.importedSymbol(f, i))) && !(c.callee.k === 'id' && bindsLocal(c.callee.b))) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
     }
   }
 
