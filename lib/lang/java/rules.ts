@@ -122,6 +122,7 @@ const nominal: NominalLanguage['nominal'] = {
   containers: JAVA_CONTAINERS,
   librarySupertypes: JAVA_SUPERTYPES,
   arraySupertypes: new Set(['Object', 'Cloneable', 'Serializable']),
+  invariantElements: new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']),
   entryOf: jvmEntry,
 };
 

@@ -235,6 +235,11 @@ export interface NominalRules {
    * another type, and at a variadic parameter it is passed whole, its elements of the parameter's type.
    */
   arraySupertypes?: ReadonlySet<string>;
+  /**
+   * Element types whose arrays are of no other array type (Java's primitives: a `byte[]` is no `int[]` and no
+   * `boolean[]`, where a `String[]` is an `Object[]`): an array of one fits an array parameter of that element alone.
+   */
+  invariantElements?: ReadonlySet<string>;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**
