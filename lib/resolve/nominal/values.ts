@@ -663,6 +663,9 @@ export class Evaluator {
   private libraryValue(f: number, from: number, type: string | undefined, member: string, arg?: string): Val | undefined {
     const result = this.rules.libraryResult?.(type, member, arg);
     if (!result) return undefined;
+    // a slice of an element type (Rust's `as_bytes()`, a `[u8]`): an array, whose calls run the project's slice impls
+    const slice = /^\[(\w+)\]$/.exec(result);
+    if (slice) return { t: 'arr', of: { f, e: { k: 'id', name: slice[1] }, from } };
     const t = this.names.type(f, from, result);
     return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
   }
