@@ -214,6 +214,11 @@ export interface NominalRules {
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
    */
   superInterfaces?: boolean;
+  /**
+   * The name a type's companion object has when it names none (Kotlin's `Companion`): an import through it names the
+   * type's own static members (`import a.Checker.Companion.assertThatRule`), which the companion's are here.
+   */
+  companionName?: string;
   /** A member whose parameters cannot take a call's arguments yields to an extension of the receiver's type that can (Kotlin). */
   inapplicableMembersYield?: boolean;
   /**
