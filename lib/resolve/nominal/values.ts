@@ -8,6 +8,7 @@
 import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
+import { arrayFit, type FitContext } from './array-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -95,7 +96,20 @@ export class Evaluator {
   /** How often an evaluation met a value still being worked out (value() keeps no result that did). */
   private unfinished = 0;
 
-  constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {}
+  /** What the array fits (array-fit.ts) read of this evaluator. */
+  private readonly fitContext: FitContext;
+
+  constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {
+    this.fitContext = {
+      rules, members: m,
+      valueOf: (l) => this.seenThrough(this.lazy(l)),
+      typeOf: (r, p) => this.seenThrough(this.type(r.f, p, r.s)),
+      restIndex: (r) => w.extra(r).rest,
+      sameShape: (a, b) => this.sameShape(a, b, 0),
+      notSupertype: (a, b) => this.notSupertype(a, b),
+      librarySubtype: (sub, sup) => this.librarySubtype(sub, sup),
+    };
+  }
   private libImpls: LibraryImpls | undefined;
   private get libs(): LibraryImpls { return (this.libImpls ??= new LibraryImpls(this.w, this.m, this.rules)); }
 
@@ -1416,7 +1430,7 @@ export class Evaluator {
         if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
         continue;
       }
-      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = this.arrayFit(r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
+      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = arrayFit(this.fitContext, r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       // (where library types are known, an alias of one is that type: `typealias Message = String`)
@@ -1448,67 +1462,6 @@ export class Evaluator {
   }
 
   /**
-   * How an array argument fits r's `i`th parameter p under NominalRules.arraySupertypes: -1 not at all, else a score;
-   * at the variadic one it is passed whole, its elements against p's type (or bound: `<T extends P> f(T... xs)`).
-   */
-  private arrayFit(r: SymRef, p: Expr, got: Val & { t: 'arr' }, i: number): number {
-    const want = this.seenThrough(this.type(r.f, p, r.s));
-    const el = this.seenThrough(this.lazy(got.of));
-    if (this.w.extra(r).rest !== i) {
-      if (want.t === 'arr') return this.sameShape(got, want, 0) ? this.elementFit(got.of, want.of, 0) : -1;
-      return want.t === 'inst' || (want.t === 'ext' && want.name && !this.rules.arraySupertypes!.has(want.name.slice(want.name.lastIndexOf('.') + 1))) ? -1 : 0;
-    }
-    if (el.t === 'inst' && want.t === 'inst') return el.e === want.e ? 2 : this.m.isSubtype(el.e, want.e) ? 1 : -1;
-    if (el.t === 'inst' && want.t === 'ext' && want.name) return this.m.hasExternalBaseNamed(el.e, want.name) ? 1 : 0;
-    if (el.t === 'ext' && want.t === 'ext' && !!el.name && el.name === want.name) return 2;
-    // an array of primitives passed at another element type's variadic parameter is one element of it: only a
-    // supertype of arrays takes it (`f(Object... xs)`), not `f(boolean... xs)` for a `byte[]`
-    const wantName = want.t === 'ext' && want.name ? want.name.slice(want.name.lastIndexOf('.') + 1) : undefined;
-    return this.invariantMismatch(el, want, isTypeParam(got.of), isTypeParam({ f: r.f, e: p, from: r.s })) && !(wantName && this.rules.arraySupertypes!.has(wantName)) ? -1 : 0;
-  }
-
-  /**
-   * How an array of element type `a` fits an array parameter of element type `b` (arrays of references are
-   * covariant): 2 the same type or unknown, 1 to 1.5 a supertype's (the nearer of a library type's known supertypes
-   * the more: a `String[]` takes `CharSequence[]` before `Object[]`), -1 not at all.
-   */
-  private elementFit(aL: Lazy, bL: Lazy, depth: number): number {
-    const a = this.seenThrough(this.lazy(aL)), b = this.seenThrough(this.lazy(bL));
-    if (this.invariantMismatch(a, b, isTypeParam(aL), isTypeParam(bL))) return -1;
-    if (a.t === 'ext' && b.t === 'ext' && a.name && b.name) {
-      if (a.name === b.name) return 2;
-      if (this.notSupertype(a.name, b.name) || this.librarySubtype(b.name, a.name)) return -1;
-      const supers = this.rules.librarySupertypes?.get(a.name);
-      const at = supers ? supers.indexOf(b.name) : -1;
-      return at < 0 ? 1 : 1 + 0.5 * (1 - at / supers!.length);
-    }
-    if (a.t === 'inst' && b.t === 'inst') return a.e === b.e ? 2 : this.m.isSubtype(a.e, b.e) ? 1 : -1;
-    // a library type is no project type's subtype; a project type may have a library base
-    if (a.t === 'ext' && a.name && b.t === 'inst') return -1;
-    if (a.t === 'inst' && b.t === 'ext' && b.name) return 1;
-    if (a.t === 'arr' && b.t === 'arr' && depth < 4) return this.elementFit(a.of, b.of, depth + 1);
-    return 2;
-  }
-
-  /**
-   * Whether an array of element type `a` is surely no array of element type `b` by NominalRules.invariantElements
-   * (either is such a type and the two differ: a `byte[]` is no `boolean[]`, no `Integer[]` and no `T[]`; `aRef`, `bRef`:
-   * the element is a type parameter, which stands for references only).
-   */
-  private invariantMismatch(a: Val, b: Val, aRef: boolean, bRef: boolean): boolean {
-    const invariant = this.rules.invariantElements;
-    if (!invariant) return false;
-    const prim = (v: Val): string | undefined => (v.t === 'ext' && v.name && invariant.has(v.name) ? v.name : undefined);
-    const pa = prim(a), pb = prim(b);
-    if (pa === undefined && pb === undefined) return false;
-    if (pa !== undefined && pb !== undefined) return pa !== pb;
-    // a primitive against a known other type (a project class, a named library type); an unknown or a type
-    // parameter decides nothing
-    const other = pa !== undefined ? b : a;
-    return (pa !== undefined ? bRef : aRef) || other.t === 'inst' || other.t === 'arr' || (other.t === 'ext' && !!other.name);
-  }
-
-  /**
    * Whether two library types (or arrays of them) of one name may be one type: where a type's count of type
    * arguments is part of its name (NominalRules.genericArity: `Func<A, bool>` against `Func<A, B, bool>`, `Action`
    * against `Action<T>`), their counts agree, and so do those of their arguments of one name.
@@ -1529,11 +1482,6 @@ export class Evaluator {
     for (const ent of this.names.enclosingTypes(f, from)) if (this.m.hasExternalBase(ent)) return true;
     return false;
   }
-}
-
-/** Whether a type expression names a type parameter (a reference type wherever a language has primitives apart). */
-function isTypeParam(l: Lazy): boolean {
-  return l.e.k === 'id' && bindsLocal(l.e.b);
 }
 
 const ALIAS_KINDS: ReadonlySet<string> = new Set(['alias']);
