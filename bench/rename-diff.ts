@@ -15,7 +15,9 @@
  * `--families` samples only methods of a family: instance methods with a method of the same name in a type up or
  * down their type's EXTENDS/IMPLEMENTS chains (read from heritage edges, not from OVERRIDES, so the sample is the
  * same before and after overrides were indexed). `--root` measures another folder of TypeScript sources; with `--js`,
- * its JavaScript files join the language service's program too (CommonJS or ES modules, read with `allowJs`).
+ * its JavaScript files join the language service's program too (CommonJS or ES modules, read with `allowJs`);
+ * `--tsconfig <file>` (relative to the root) runs the language service with that tsconfig's options instead of the
+ * oracle's defaults (`paths` aliases such as `@/*`; codegraph reads a tsconfig.json at the root itself).
  */
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +32,7 @@ import type { GraphNode } from '../lib/graph/schema.ts';
 import { TsRenameOracle, listTsFiles } from '../test/rename/ts-oracle.ts';
 import { MONOREPOS, keeps, prepareMonorepo, rootOptions } from './monorepo-diff.ts';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, js: { type: 'boolean' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' }, 'save-sample': { type: 'string' }, uids: { type: 'string' } } });
+const { values } = parseArgs({ options: { count: { type: 'string' }, seed: { type: 'string', default: '42' }, verbose: { type: 'boolean' }, families: { type: 'boolean' }, root: { type: 'string' }, js: { type: 'boolean' }, monorepo: { type: 'string' }, git: { type: 'string' }, dir: { type: 'string' }, 'no-prepare': { type: 'boolean' }, tsconfig: { type: 'string' }, 'save-sample': { type: 'string' }, uids: { type: 'string' } } });
 const count = Number(values.count ?? (values.monorepo ? '300' : '150'));
 
 let root: string;
@@ -51,7 +53,8 @@ if (values.monorepo) {
 } else {
   root = values.root ? path.resolve(values.root) : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', 'rxjs', 'src');
   label = values.root ?? 'rxjs 7.8.1 src';
-  oracleFor = (files) => new TsRenameOracle(root, files);
+  const options = values.tsconfig ? { ...rootOptions(root, values.tsconfig), noEmit: true, composite: false, incremental: false, skipLibCheck: true } : undefined;
+  oracleFor = (files) => new TsRenameOracle(root, files, options);
 }
 
 let t0 = performance.now();

@@ -336,6 +336,12 @@ export interface SymbolFact {
   more?: Pos[];
   /** Index of the enclosing symbol, -1 at file level. */
   parent: number;
+  /**
+   * A declaration that is no member, made inside a function's body (a test's callback, `it('…', () => { interface
+   * Warrior … })`): where the scope binding its name starts (a UTF-16 offset). Declarations of one name the language
+   * merges (two interfaces) merge only within one scope; two callbacks' locals of one name are two symbols.
+   */
+  localScope?: number;
   qualifiedName: string;
   exported: boolean;
   isDefault?: boolean;

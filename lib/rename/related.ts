@@ -122,9 +122,17 @@ function inOtherScope(graph: CodeGraph, a: GraphNode, b: GraphNode): boolean {
   if (isMember(a) !== isMember(b)) return true;
   if (isMember(a) && isMember(b)) {
     const ca = containerOf(graph, a), cb = containerOf(graph, b);
-    return ca !== undefined && cb !== undefined && ca.uid !== cb.uid && neverMerged(ca, cb);
+    return ca !== undefined && cb !== undefined && ca.uid !== cb.uid && (neverMerged(ca, cb) || apartScopes(ca, cb));
   }
-  return neverMerged(a, b);
+  return neverMerged(a, b) || apartScopes(a, b);
+}
+
+/**
+ * Two declarations bound in different scopes (the collector's `localScope`: two tests' callbacks each declaring
+ * `interface Warrior`, or one of them and the file): never one symbol, whatever their kind.
+ */
+function apartScopes(a: GraphNode, b: GraphNode): boolean {
+  return a.localScope !== b.localScope;
 }
 
 /**
@@ -170,8 +178,14 @@ export function containerOf(graph: CodeGraph, member: GraphNode): GraphNode | un
 export function membersNamed(graph: CodeGraph, container: GraphNode, name: string): GraphNode[] {
   const out: GraphNode[] = [];
   for (const m of linked(graph, container.uid, 'out', ['HAS_METHOD'])) if (m.name === name) out.push(m);
-  for (const m of declaredAt(graph, container.filePath ?? '', `${qualifiedNameOf(container)}.${name}`)) {
-    if (!out.includes(m)) out.push(m);
+  const declared = declaredAt(graph, container.filePath ?? '', `${qualifiedNameOf(container)}.${name}`);
+  for (const m of declared) {
+    // (members of another container of the same name bound in another scope, a second test's `interface Warrior`,
+    // are that one's)
+    if (out.includes(m)) continue;
+    const c = declared.length > 1 && scopedDuplicates(m) ? containerOf(graph, m) : undefined;
+    if (c && c.uid !== container.uid && apartScopes(c, container)) continue;
+    out.push(m);
   }
   return out;
 }

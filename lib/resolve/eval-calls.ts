@@ -475,13 +475,24 @@ export function mappedResult(this: Evaluator, f: number, callee: Expr & { k: 'me
 /** `xs.filter(isAdmin)`, `xs.filter((x): x is Admin => …)`: an array of what the guard's predicate says. */
 export function filteredResult(this: Evaluator, f: number, callee: Expr & { k: 'member' }, fn: Expr): Val | undefined {
   let pred: Val | undefined;
+  // (a callback that is no function we see, `xs.filter(isKind('websocket'))` of a factory of guards)
+  let unseen = fn.k !== 'fn';
   if (fn.k === 'fn') pred = fn.pred && this.typeValue(f, fn.pred, 0);
   else if (fn.k === 'id' || fn.k === 'member') {
     const g = this.value(f, fn);
+    unseen = g.t !== 'sym';
     const p = g.t === 'sym' ? this.sym(g).predicate : undefined;
     if (p && g.t === 'sym') pred = weakenFrom(this.typeValue(g.f, p, 0, g.subst), g, 'return-type');
   }
-  if (!pred || pred.t === 'unknown' || pred.t === 'ext') return undefined;
+  if (!pred || pred.t === 'unknown' || pred.t === 'ext') {
+    // (an unseen callback may be a guard keeping one part of an array of a union, whose members the checker then reads
+    // on that part alone: the elements are unknown)
+    if (!unseen) return undefined;
+    const recv = this.deref(this.value(f, callee.obj));
+    if (recv.t !== 'arr') return undefined;
+    const el = this.deref(this.elementOf(recv, 'typed-receiver'));
+    return el.t === 'union' || el.t === 'anyof' ? UNKNOWN : undefined;
+  }
   const recv = this.deref(this.value(f, callee.obj));
   return recv.t === 'arr' ? valueArray(recv, pred) : undefined;
 }

@@ -175,3 +175,25 @@ export function exportAliased(this: Evaluator, f: number, name: string, depth = 
   }
   return false;
 }
+
+/**
+ * Whether what file `f` exports under `name` is a re-export, through the project's barrels, of a package whose
+ * declarations are not installed (`export { TypeCheck } from '@sinclair/typebox/compiler'`): a type the checker reads
+ * as `any` wherever it is imported from.
+ */
+export function exportFromUntypedPackage(this: Evaluator, f: number, name: string, depth = 0): boolean {
+  if (depth > 16) return false;
+  const t = this.exportTable(f);
+  const entry = t.names.get(name);
+  if (entry) {
+    if (entry.k !== 'from') return false;
+    const m = this.module(f, entry.source);
+    return 'f' in m ? this.exportFromUntypedPackage(m.f, entry.imported, depth + 1) : this.untypedPackage(f, entry.source);
+  }
+  if (name === 'default') return false;
+  for (const source of t.stars) {
+    const m = this.module(f, source);
+    if ('f' in m && this.exportOf(m.f, name)) return this.exportFromUntypedPackage(m.f, name, depth + 1);
+  }
+  return false;
+}

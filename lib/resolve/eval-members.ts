@@ -317,7 +317,8 @@ export function twins(this: Evaluator, f: number, s: number): number[] | undefin
     for (let i = 0; i < syms.length; i++) {
       const x = syms[i];
       if (!VALUE_LABELS.has(x.label) && x.label !== 'Interface' && x.label !== 'TypeAlias') continue;
-      const k = `${x.parent}\u0000${x.name}`;
+      // (declarations merge within one scope only: two tests' callbacks each declaring `interface Ninja`, see localScope)
+      const k = `${x.parent}\u0000${x.localScope ?? ''}\u0000${x.name}`;
       const l = idx.get(k);
       if (l) l.push(i); else idx.set(k, [i]);
     }
@@ -325,7 +326,7 @@ export function twins(this: Evaluator, f: number, s: number): number[] | undefin
     let groups = 0;
     for (const l of idx.values()) if (l.length > 1) groups++;
     // (a symbol of another kind sharing a group's scope and name gets that group too, as the key lookup gave it)
-    if (groups) for (let i = 0; i < syms.length; i++) { const l = idx.get(`${syms[i].parent}\u0000${syms[i].name}`); if (l && l.length > 1) bySym[i] = l; }
+    if (groups) for (let i = 0; i < syms.length; i++) { const l = idx.get(`${syms[i].parent}\u0000${syms[i].localScope ?? ''}\u0000${syms[i].name}`); if (l && l.length > 1) bySym[i] = l; }
     this.twinIndex[f] = bySym;
   }
   return bySym[s];

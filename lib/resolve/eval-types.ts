@@ -421,6 +421,12 @@ export function hasStringIndex(this: Evaluator, ref: SymRef, depth: number): boo
     if (!t || t === 'ext') continue;
     const base = this.sym(t);
     if ((base.label === 'Interface' || base.label === 'Class') && this.hasStringIndex(t, depth + 1)) return true;
+    // (an interface extending `any` has the checker's string index signature of `any`: a base alias read as `any`, or
+    // one we cannot read at all, `type Config = Parameters<…>[0]` of a package's augmentation of `Window`, may be it)
+    if (base.label === 'TypeAlias' && !omitted) {
+      const v = this.typeValue(ref.f, h, depth + 1);
+      if (v.t === 'unknown' || (v.t === 'ext' && v.any)) return true;
+    }
   }
   return false;
 }
@@ -454,7 +460,10 @@ export function readsUnreadPackageType(this: Evaluator, f: number, t: Expr): 'an
     // (a free name of a module's global declarations, `NodeJS.ErrnoException` of Node's, where they are not installed)
     if (m.k === 'id' && !m.b) { const source = this.rulesOf[f].globalTypeSource?.(m.name); return !!source && this.untypedPackage(f, source); }
     if (m.k !== 'id' || !m.b || !bindsImport(m.b)) return false;
-    const target = this.module(f, this.files[f].imports[bindingIndex(m.b)].source);
+    const imp = this.files[f].imports[bindingIndex(m.b)];
+    const target = this.module(f, imp.source);
+    // (or a project module's re-export of such a package's type: `export { TypeCheck } from '…/compiler'`)
+    if ('f' in target) return imp.kind === 'named' && !!imp.imported && this.exportFromUntypedPackage(target.f, imp.imported);
     return 'external' in target && !!target.untyped;
   };
   const anyUnion = (m: Expr): boolean => m.k === 'union' && m.types.some((p) => unread(p) || anyUnion(p));

@@ -393,6 +393,7 @@ class ProjectBuilder {
         // the language service renames the two apart, their members merge all the same, see augmentedFile)
         if (sym.augments && sym.parent < 0) { const a = this.ev.module(f, sym.augments); if ('f' in a) node.augments = this.files[a.f].path; }
         if (sym.unionShared) node.unionShared = true;
+        if (sym.localScope !== undefined) node.localScope = sym.localScope;
         const pos = this.node(node);
         if (sym.label === 'Method' && sym.parent >= 0) {
           // (a parent is listed before its members; a later one would name no node yet, as its uid would not)

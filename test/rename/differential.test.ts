@@ -163,7 +163,7 @@ for (const [name, what] of [
   ['rename-lib-shapes', 'a literal typed by the lib\'s `ProxyHandler<T>`, whose traps take a T first; `Exclude<U, undefined>` as U without its nullish parts'],
   ['rename-tagged-literals', 'keys of literals a union types (typed declarations and fields, assigned to typed variables, `as`, `satisfies`) discriminated by their string or enum-member values'],
   ['rename-method-guards', 'a method declaring `this is T` narrows the name it is called on where it held (`if (node.isLeaf())`, `&&`, a conditional, an early exit), its own type parameter bound by a string argument (`hasKind(\'leaf\')`); a guard of an argument narrows the argument only; after an assertion function\'s call, `asserts n is Leaf` narrows its first argument'],
-  ['rename-index-omits', '`Omit` of a type with a string index signature, its own or from an `Omit` of a package\'s type not installed (`any`), written or as a project\'s `Pick<T, Exclude<keyof T, K>>`, in a parameter\'s type or an interface\'s heritage: index signatures alone, no member by name'],
+  ['rename-index-omits', '`Omit` of a type with a string index signature, its own or from an `Omit` of a package\'s type not installed (`any`), written or as a project\'s `Pick<T, Exclude<keyof T, K>>`, in a parameter\'s type or an interface\'s heritage, or of an interface extending a type alias read as `any` or not read at all: index signatures alone, no member by name'],
   ['rename-defaults', 'parameters with defaults typed by their context, parameters\' default literals, destructured parameters\' types, a local\'s typed literal, literals that satisfy a type, typed (a top-level\'s or a local\'s) and returned array literals\' items, interface index signatures, typed rest parameters, `reduce` without an initial value, callbacks typed by the callee\'s own type parameter left to the checker'],
 ] as const) {
   test(`graph edits on the ${name} fixture: TypeScript findRenameLocations exactly (${what})`, async (t) => {
@@ -361,4 +361,10 @@ test('graph edits on the rename-defaulted-patterns fixture: TypeScript findRenam
   // (the key of the default's literal, which the language service links to the contextual type: not read)
   const left = (m: string) => /^src\/creators\.ts:24:/.test(m);
   t.deepEqual(differing(left), []);
+});
+
+test('graph edits on the rename-filter-guards fixture: TypeScript findRenameLocations exactly, but for the members read on what a callback the indexer does not see keeps of an array of a union (left to text_search)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-filter-guards');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing((m) => /^handlers\.ts:(25|28):/.test(m)), []);
 });

@@ -13,7 +13,7 @@ import * as expressions from './expressions.ts';
 import { registerMatchHandlers } from './match.ts';
 import { registerDefineHandlers } from './define.ts';
 import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
-import { functionScope, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
+import { functionScope, localScopeStart, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
 import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, KIND_DECL, KIND_DEF, KIND_SCOPE, Role, defineBy, fileBy, roleCodes, roleKind, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type Binding, type SymbolFact, type SymbolLabel } from '../facts.ts';
 import { lineStartsOf } from '../flat-tree.ts';
@@ -872,6 +872,7 @@ export class Collector {
     };
     this.work.push({ defNode: d.def, scope, signatureOnly: false, isPrivate: false, typeNode: undefined, initNode: undefined, returnsNode: undefined, extendsNodes: undefined, implementsNodes: undefined });
     if (isDefault) sym.isDefault = true;
+    if (label !== 'Method' && label !== 'Property' && scope.kind !== 'class' && scope.kind !== 'type') { const at = localScopeStart(scope); if (at !== undefined) sym.localScope = at; }
     if (label === 'Function' || label === 'Method') { this.fnSymOf.set(d.def, s); if (d.value) this.fnSymOf.set(d.value, s); }
     if (signature !== undefined) sym.signature = signature;
     else {

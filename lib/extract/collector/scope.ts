@@ -111,3 +111,15 @@ export function thisTypeAt(scope: Scope): Node | undefined {
   }
   return undefined;
 }
+
+/**
+ * Where the scope binding a declaration starts, when that scope is inside a function's body (a callback's local:
+ * `interface Warrior` in each test of a file); undefined at file level and in blocks outside functions (`declare
+ * global { … }`), where same-named declarations of a merging kind are one symbol's.
+ */
+export function localScopeStart(scope: Scope): number | undefined {
+  for (let s: Scope | undefined = scope; s; s = s.parent) {
+    if (s.kind === 'function' || s.kind === 'arrow' || s.kind === 'method') return scope.start;
+  }
+  return undefined;
+}
