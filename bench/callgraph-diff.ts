@@ -560,7 +560,8 @@ function isTypeOnly(decl: ts.Node): boolean {
  * The function a const binding fixes for a call the checker resolves only to a type: `f()` where
  * `const f: Fn = () => …` (or `= g`, a function declaration), and `o.m()` where `const o: T = { m() {…} }`;
  * likewise `o.m()` of a class property initialised with a function (`produce: IProduce = (…) => …`) that the
- * project never assigns (`assigned`). A `let` (or anything reassignable) gives nothing: its value is not fixed.
+ * project never assigns (`assigned`), and `g()` of `const g = o.m.bind(o, …)` (the function bound). A `let` (or
+ * anything reassignable) gives nothing: its value is not fixed.
  */
 function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression | ts.TaggedTemplateExpression, assigned: (sym: ts.Symbol) => boolean): ts.Node | undefined {
   const callee = skipOuter(ts.isTaggedTemplateExpression(call) ? call.tag : call.expression);
@@ -592,6 +593,15 @@ function constImplementation(checker: ts.TypeChecker, call: ts.CallExpression | 
   };
   if (ts.isIdentifier(callee)) {
     const init = constInit(resolve(callee));
+    // `const send = client.send.bind(client, 'log')`: the function bound runs (the checker types a partial
+    // application as a new signature declared by lib.d.ts's `bind`)
+    if (init && ts.isCallExpression(init) && ts.isPropertyAccessExpression(init.expression) && init.expression.name.text === 'bind') {
+      const target = skipOuter(init.expression.expression);
+      const d = resolve(target)?.valueDeclaration;
+      if (d && (ts.isFunctionDeclaration(d) || ts.isMethodDeclaration(d)) && d.body) return d;
+      const fn = functionOf(target);
+      if (fn) return fn;
+    }
     // `const handler = buildHandler(args)` where every return of buildHandler gives one fixed function: that one
     if (init && ts.isCallExpression(init)) return returnedFunction(checker, init, functionOf, assigned);
     return functionOf(init);

@@ -470,6 +470,11 @@ export class Evaluator {
           const recv = this.deref(this.value(f, e.callee.obj));
           if (recv.t === 'prom') return recv;
         }
+        // `o.m.bind(o)`, `f.bind(null, a)`: the function itself, bound (calling the result runs it)
+        if (e.callee.k === 'member' && e.callee.name === 'bind') {
+          const fn = this.value(f, e.callee.obj);
+          if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) return fn;
+        }
         if (e.callee.k === 'member' && e.args?.[0]) {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);
           if (mapped) return mapped;

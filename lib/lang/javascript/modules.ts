@@ -76,7 +76,9 @@ export class ModuleResolver implements ModuleResolution {
       const hit = matchSubpath(ts.paths, spec, 'first');
       if (hit) {
         for (const t of hit.target) {
-          const f = this.file(t.replace('*', hit.captured));
+          // (normalised as the checker does: `@/components//hooks/x` is `src/components/hooks/x`)
+          const p = join('', t.replace('*', hit.captured));
+          const f = p === undefined ? undefined : this.file(p);
           if (f) return { file: f };
         }
       }
