@@ -129,6 +129,10 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
     const last = (p: string): string => { const q = plain(p.replace(/^&(?:mut )?/, '').replace(/^dyn /, '')); return q.includes('::') ? q.slice(q.lastIndexOf('::') + 2) : q; };
     const self = as < 0 ? callee.slice(1, close) : callee.slice(1, as);
     const trait = as < 0 ? '' : callee.slice(as + 4, close);
+    // a slice of a concrete element (`&[u8]`) whose methods a generic slice impl declares (`impl<T> Offset for &[T]`):
+    // that impl's type, `[T]`
+    const selfLast = ((n: string): string => !n.startsWith('[') || types.has(n) ? n
+      : [...types].find((t) => /^\[[A-Z]\w*\]$/.test(t) && !types.has(t.slice(1, -1)) && methods.has(`${t}.${name}`)) ?? n)(last(self));
     // a library trait's method runs the project's only where the project's type defines it (not a default method)
     // an associated type's projection (`<I as IntoIterator>::IntoIter`) is no project type, whatever its last name;
     // nor is a library type (`<core::slice::Iter<'_, T> as Iterator>::next`)
@@ -139,10 +143,10 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
     // trait's default method
     // (a primitive's library trait methods are the library's own impls, whatever the project adds for other
     // operand types: `<str as PartialOrd>::lt` is not the project's `impl PartialOrd<ArrayString> for str`)
-    const primitive = PRIMITIVES.has(last(self));
-    const own = !library && !self.startsWith('dyn ') && !/^(?:&(?:mut )?)?</.test(self) && types.has(last(self)) && methods.has(`${last(self)}.${name}`)
-      && (!projectTrait ? !primitive : implemented.has(`${last(self)}.${name}>${last(trait)}`));
-    if (own) return { name, tail: `${last(self)}.${name}` };
+    const primitive = PRIMITIVES.has(selfLast);
+    const own = !library && !self.startsWith('dyn ') && !/^(?:&(?:mut )?)?</.test(self) && types.has(selfLast) && methods.has(`${selfLast}.${name}`)
+      && (!projectTrait ? !primitive : implemented.has(`${selfLast}.${name}>${last(trait)}`));
+    if (own) return { name, tail: `${selfLast}.${name}` };
     if (projectTrait) return { name, tail: `${last(trait)}.${name}` };
     return undefined;
   }

@@ -602,8 +602,9 @@ class NominalCollector {
     }
     // Go's `a, err := f()` declares only the names the scope does not have yet
     if (d.kind === 'redeclare' && top.scope.names.has(name)) { this.locals.pop(); this.localValue.pop(); return undefined; }
-    // a name is in scope once its value is read (`t := t.Option()` reads the t declared before)
-    const value = d.caps.value ?? d.caps.values ?? d.caps.whole ?? d.caps.of;
+    // a name is in scope once its value is read (`t := t.Option()` reads the t declared before; so does a loop's
+    // collection, `for _, e := range e.Args`)
+    const value = d.caps.value ?? d.caps.values ?? d.caps.whole ?? d.caps.of ?? d.caps.iter;
     if (value !== undefined && this.t.start[value] > this.t.start[nameNode]) this.defer({ at: this.end(value), scope: top.scope, name, b: localBinding(l) });
     else top.scope.names.set(name, localBinding(l));
     return undefined;

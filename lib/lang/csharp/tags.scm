@@ -19,7 +19,9 @@
 ((interface_declaration name: (identifier) @name body: (declaration_list) @body) @def (#set! role "def.interface"))
 ((enum_declaration name: (identifier) @name body: (enum_member_declaration_list) @body) @def (#set! role "def.enum"))
 ((enum_member_declaration name: (identifier) @name) @def (#set! role "def.enum.member"))
-((delegate_declaration name: (identifier) @name) @def (#set! role "def.type:delegate"))
+; a delegate type is a function type (calling a value of it runs no declared function; it gives its result)
+((delegate_declaration name: (identifier) @name) @def @type (#set! role "def.type:delegate"))
+((delegate_declaration type: (_) @returns) @type (#set! role "type.fn"))
 
 ((method_declaration returns: (_) @returns name: (identifier) @name) @def (#set! role "def.method"))
 ((method_declaration returns: (_) @returns name: (identifier) @name body: (_) @body) @def (#set! role "def.method"))

@@ -58,7 +58,8 @@
 ((short_var_declaration left: (expression_list (identifier) @name) right: (expression_list) @values) (#set! role "decl.local:redeclare"))
 ((range_clause left: (expression_list . (identifier) @name) right: (_) @iter) (#set! role "decl.local:key"))
 ((range_clause left: (expression_list (identifier) (identifier) @name) right: (_) @iter) (#set! role "decl.local"))
-((type_switch_statement alias: (expression_list (identifier) @name)) (#set! role "decl.local"))
+; a type switch's variable is the switched value (what the default case and a case of several types see)
+((type_switch_statement alias: (expression_list (identifier) @name) value: (_) @value) (#set! role "decl.local"))
 ((type_parameter_declaration name: (identifier) @name) (#set! role "decl.typeparam"))
 
 ([(block) (for_statement) (if_statement) (expression_switch_statement) (type_switch_statement) (select_statement)
@@ -97,5 +98,5 @@
 ((struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @item))) @type (#set! role "type.object.prop"))
 ((slice_expression operand: (_) @inner) @expr (#set! role "expr.wrap"))
 
-; inside a type switch's case of one type, its variable has that type
-((type_switch_statement alias: (expression_list (identifier) @name) (type_case type: (_) @type) @scope) (#set! role "decl.narrow"))
+; inside a type switch's case of one type, its variable has that type (in a case listing several, the switched value's)
+((type_switch_statement alias: (expression_list (identifier) @name) (type_case "case" . type: (_) @type . ":") @scope) (#set! role "decl.narrow"))

@@ -9,6 +9,7 @@ import { nominalOf } from '../../extract/nominal/facts.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { JAVA_LANG } from './java-lang.ts';
+import { javaLibraryResult } from './jdk-results.ts';
 
 const KEYWORDS = [
   'abstract', 'assert', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
@@ -120,8 +121,10 @@ const nominal: NominalLanguage['nominal'] = {
     enumInstance: new Set(['name', 'ordinal', 'compareTo', 'getDeclaringClass', 'describeConstable']),
   },
   containers: JAVA_CONTAINERS,
+  libraryResult: javaLibraryResult,
   librarySupertypes: JAVA_SUPERTYPES,
   arraySupertypes: new Set(['Object', 'Cloneable', 'Serializable']),
+  invariantElements: new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']),
   entryOf: jvmEntry,
 };
 

@@ -120,6 +120,7 @@ const nominal: NominalLanguage['nominal'] = {
   exactLiterals: new Set(['Long', 'String', 'Char']),
   superInterfaces: true,
   valuesYieldToFunctions: true,
+  companionName: 'Companion',
   structural: false,
   // `x.f(…)` of a field f of a function type calls the value it holds
   fieldCalls: true,

@@ -43,7 +43,8 @@
 ; trait without type arguments: a library trait can be implemented for a primitive only with one of the project's
 ; types among its arguments (`impl PartialEq<Value> for str`), and which impl an `==` or a `from` runs then depends
 ; on the other operand, which is not modelled (the library's own impls for the primitive run for all the others)
-((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: (primitive_type) @name body: (declaration_list) @body) @def (#set! role "def.class:impl"))
+; (`impl Trait for &str` too: a method probe on a str value takes its reference, so a str's calls run these)
+((impl_item trait: [(type_identifier) (scoped_type_identifier)] type: [(primitive_type) @name (reference_type type: (primitive_type) @name)] body: (declaration_list) @body) @def (#set! role "def.class:impl"))
 ((impl_item trait: (_) @type type: [(type_identifier) (generic_type) (reference_type) (scoped_type_identifier)]) @def (#set! role "heritage.implements"))
 ; `impl Buf for std::io::Cursor<T>`: a library type by its path, the project adding a trait's impl to it (a type named
 ; by its last segment, made of impls only, whose `self` calls the impl's own methods; the library's are not seen). A

@@ -277,7 +277,8 @@ export class Names {
     const owner = path.slice(0, dot), name = path.slice(dot + 1);
     const top = w.packages.get(owner)?.get(name);
     if (top?.length && !isStatic) return top.filter((r) => !TYPE_LABELS.has(w.sym(r).label)).map((r) => ({ r }));
-    const ent = w.types.get(owner);
+    const companion = w.rules.companionName;
+    const ent = w.types.get(owner) ?? (companion && owner.endsWith(`.${companion}`) ? w.types.get(owner.slice(0, -companion.length - 1)) : undefined);
     if (ent) return (ent.members.get(name) ?? []).map((r) => ({ r }));
     // (a module whose files declare nothing, a `mod.rs` of `mod` and `pub use` lines, re-exports all the same)
     if (w.rules.pathRoot && (w.packages.has(owner) || w.packageFiles.has(owner))) return this.reexported(owner, name, seen);

@@ -214,6 +214,11 @@ export interface NominalRules {
    * (Kotlin); otherwise it reaches the superclass only (Java's and C#'s plain `super`/`base`).
    */
   superInterfaces?: boolean;
+  /**
+   * The name a type's companion object has when it names none (Kotlin's `Companion`): an import through it names the
+   * type's own static members (`import a.Checker.Companion.assertThatRule`), which the companion's are here.
+   */
+  companionName?: string;
   /** A member whose parameters cannot take a call's arguments yields to an extension of the receiver's type that can (Kotlin). */
   inapplicableMembersYield?: boolean;
   /**
@@ -235,6 +240,11 @@ export interface NominalRules {
    * another type, and at a variadic parameter it is passed whole, its elements of the parameter's type.
    */
   arraySupertypes?: ReadonlySet<string>;
+  /**
+   * Element types whose arrays are of no other array type (Java's primitives: a `byte[]` is no `int[]` and no
+   * `boolean[]`, where a `String[]` is an `Object[]`): an array of one fits an array parameter of that element alone.
+   */
+  invariantElements?: ReadonlySet<string>;
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**

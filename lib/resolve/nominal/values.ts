@@ -8,6 +8,7 @@
 import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
+import { arrayFit, type FitContext } from './array-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -95,7 +96,20 @@ export class Evaluator {
   /** How often an evaluation met a value still being worked out (value() keeps no result that did). */
   private unfinished = 0;
 
-  constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {}
+  /** What the array fits (array-fit.ts) read of this evaluator. */
+  private readonly fitContext: FitContext;
+
+  constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {
+    this.fitContext = {
+      rules, members: m,
+      valueOf: (l) => this.seenThrough(this.lazy(l)),
+      typeOf: (r, p) => this.seenThrough(this.type(r.f, p, r.s)),
+      restIndex: (r) => w.extra(r).rest,
+      sameShape: (a, b) => this.sameShape(a, b, 0),
+      notSupertype: (a, b) => this.notSupertype(a, b),
+      librarySubtype: (sub, sup) => this.librarySubtype(sub, sup),
+    };
+  }
   private libImpls: LibraryImpls | undefined;
   private get libs(): LibraryImpls { return (this.libImpls ??= new LibraryImpls(this.w, this.m, this.rules)); }
 
@@ -663,6 +677,9 @@ export class Evaluator {
   private libraryValue(f: number, from: number, type: string | undefined, member: string, arg?: string): Val | undefined {
     const result = this.rules.libraryResult?.(type, member, arg);
     if (!result) return undefined;
+    // a slice of an element type (Rust's `as_bytes()`, a `[u8]`): an array, whose calls run the project's slice impls
+    const slice = /^\[(\w+)\]$/.exec(result);
+    if (slice) return { t: 'arr', of: { f, e: { k: 'id', name: slice[1] }, from } };
     const t = this.names.type(f, from, result);
     return t && 'ent' in t && this.w.onlyParts(t.ent) ? this.inst(t.ent, CONFIDENCE['typed-receiver']) : { t: 'ext', name: result };
   }
@@ -1413,7 +1430,7 @@ export class Evaluator {
         if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
         continue;
       }
-      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = this.arrayFit(r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
+      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = arrayFit(this.fitContext, r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
       // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
       if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
       // (where library types are known, an alias of one is that type: `typealias Message = String`)
@@ -1442,22 +1459,6 @@ export class Evaluator {
       } else if (got.t === 'arr' && want.t === 'ext' && want.name && this.notSupertype('Array', want.name)) return -1;
     }
     return score;
-  }
-
-  /**
-   * How an array argument fits r's `i`th parameter p under NominalRules.arraySupertypes: -1 not at all, else a score;
-   * at the variadic one it is passed whole, its elements against p's type (or bound: `<T extends P> f(T... xs)`).
-   */
-  private arrayFit(r: SymRef, p: Expr, got: Val & { t: 'arr' }, i: number): number {
-    const want = this.seenThrough(this.type(r.f, p, r.s));
-    if (this.w.extra(r).rest !== i) {
-      if (want.t === 'arr') return this.sameShape(got, want, 0) ? 2 : -1;
-      return want.t === 'inst' || (want.t === 'ext' && want.name && !this.rules.arraySupertypes!.has(want.name.slice(want.name.lastIndexOf('.') + 1))) ? -1 : 0;
-    }
-    const el = this.seenThrough(this.lazy(got.of));
-    if (el.t === 'inst' && want.t === 'inst') return el.e === want.e ? 2 : this.m.isSubtype(el.e, want.e) ? 1 : -1;
-    if (el.t === 'inst' && want.t === 'ext' && want.name) return this.m.hasExternalBaseNamed(el.e, want.name) ? 1 : 0;
-    return el.t === 'ext' && want.t === 'ext' && !!el.name && el.name === want.name ? 2 : 0;
   }
 
   /**

@@ -1,0 +1,68 @@
+/**
+ * What common members of the JDK give, by the receiver's library type, where the result is one type whatever the
+ * arguments (`name.trim()` is a String, `cls.getName()` a String, `Double.doubleToLongBits(d)` a long), so that
+ * overloads picked by argument types see them (`append(Double.doubleToLongBits(a))` is `append(long)`) and project
+ * methods called on them resolve. Generic results (a collection's `get`) are the containers' rules (rules.ts).
+ */
+
+import { giving, libraryResults } from '../library-results.ts';
+
+/** Members every object has (java.lang.Object's). */
+const OBJECT: Record<string, string> = { toString: 'String', hashCode: 'int', equals: 'boolean', getClass: 'Class' };
+
+const STRING: Record<string, string> = {
+  ...giving(`trim strip stripLeading stripTrailing toLowerCase toUpperCase substring replace replaceAll replaceFirst concat
+    intern repeat formatted indent translateEscapes valueOf format join copyValueOf`, 'String'),
+  ...giving('length indexOf lastIndexOf compareTo compareToIgnoreCase codePointAt codePointBefore codePointCount offsetByCodePoints', 'int'),
+  ...giving(`isEmpty isBlank startsWith endsWith contains matches equalsIgnoreCase contentEquals regionMatches`, 'boolean'),
+  charAt: 'char',
+};
+
+const CLASS: Record<string, string> = {
+  ...giving('getName getSimpleName getCanonicalName getTypeName getPackageName', 'String'),
+  ...giving('getComponentType getSuperclass getEnclosingClass getDeclaringClass getNestHost', 'Class'),
+  ...giving('isArray isPrimitive isInterface isEnum isRecord isAnnotation isInstance isAssignableFrom isAnonymousClass isMemberClass isLocalClass isSynthetic isSealed', 'boolean'),
+  getPackage: 'Package', getModifiers: 'int', getClassLoader: 'ClassLoader',
+};
+
+/** The member of a reflective object, or of a package. */
+const MEMBER: Record<string, string> = {
+  ...giving('getName toGenericString', 'String'),
+  getModifiers: 'int', getDeclaringClass: 'Class', getReturnType: 'Class', getType: 'Class', getParameterCount: 'int',
+  ...giving('isVarArgs isSynthetic isDefault isBridge canAccess', 'boolean'),
+};
+
+/** A box's own statics and members: `Integer.parseInt(s)` an int, `Integer.valueOf(i)` an Integer. */
+const box = (self: string, primitive: string): Record<string, string> => ({
+  valueOf: self, toString: 'String', toHexString: 'String', toBinaryString: 'String', toOctalString: 'String',
+  compare: 'int', compareTo: 'int', signum: 'int', bitCount: 'int', numberOfLeadingZeros: 'int', numberOfTrailingZeros: 'int',
+  [`parse${primitive[0].toUpperCase()}${primitive.slice(1)}`]: primitive, [`${primitive}Value`]: primitive,
+  ...giving('intValue', 'int'), ...giving('longValue', 'long'), ...giving('doubleValue', 'double'), ...giving('floatValue', 'float'),
+  ...giving('shortValue', 'short'), ...giving('byteValue', 'byte'), ...giving('isNaN isInfinite isFinite', 'boolean'),
+  ...giving('doubleToLongBits doubleToRawLongBits', 'long'), ...giving('floatToIntBits floatToRawIntBits', 'int'),
+  longBitsToDouble: 'double', intBitsToFloat: 'float',
+  ...(primitive === 'int' || primitive === 'long' ? giving('max min sum abs highestOneBit lowestOneBit reverse rotateLeft rotateRight', primitive) : {}),
+});
+
+const BUILDER: Record<string, string> = {
+  ...giving('toString substring', 'String'), ...giving('length indexOf lastIndexOf capacity compareTo', 'int'), charAt: 'char', isEmpty: 'boolean',
+};
+
+const COLLECTION: Record<string, string> = { size: 'int', ...giving('isEmpty contains containsAll containsKey containsValue', 'boolean'), indexOf: 'int', lastIndexOf: 'int' };
+
+const TABLE = new Map<string, Record<string, string>>([
+  ['String', STRING], ['CharSequence', { length: 'int', charAt: 'char', toString: 'String', isEmpty: 'boolean' }],
+  ['Class', CLASS], ['Package', { getName: 'String' }], ['Method', MEMBER], ['Field', MEMBER], ['Constructor', MEMBER], ['Executable', MEMBER],
+  ['Integer', box('Integer', 'int')], ['Long', box('Long', 'long')], ['Double', box('Double', 'double')], ['Float', box('Float', 'float')],
+  ['Short', box('Short', 'short')], ['Byte', box('Byte', 'byte')],
+  ['Boolean', { valueOf: 'Boolean', parseBoolean: 'boolean', booleanValue: 'boolean', toString: 'String', compare: 'int' }],
+  ['Character', { valueOf: 'Character', charValue: 'char', toString: 'String', ...giving('isDigit isLetter isLetterOrDigit isWhitespace isUpperCase isLowerCase isSurrogate isHighSurrogate isLowSurrogate', 'boolean'), ...giving('toUpperCase toLowerCase toTitleCase', 'char'), ...giving('getNumericValue digit compare', 'int') }],
+  ['StringBuilder', BUILDER], ['StringBuffer', BUILDER],
+  ...['Collection', 'List', 'ArrayList', 'LinkedList', 'Set', 'HashSet', 'LinkedHashSet', 'TreeSet', 'Map', 'HashMap', 'LinkedHashMap', 'TreeMap'].map((t) => [t, COLLECTION] as [string, Record<string, string>]),
+  ['Enum', { name: 'String', ordinal: 'int' }],
+  ['Thread', { getName: 'String', isAlive: 'boolean', isDaemon: 'boolean', isInterrupted: 'boolean' }],
+  ['Throwable', { getMessage: 'String', getLocalizedMessage: 'String', getCause: 'Throwable' }],
+]);
+
+/** The type a JDK type's member gives, or undefined when it is not one type. */
+export const javaLibraryResult = libraryResults(TABLE, OBJECT);
