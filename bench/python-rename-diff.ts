@@ -4,7 +4,7 @@
  * edits, starting both at the symbol's declaration. Corpora as bench/python-callgraph-diff.ts makes them
  * (bench/python-corpora.ts); read the held-out half's figures, never its misses, when changing rules.
  *
- *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|… | --all] [--count 150] [--seed 42] [--label Property] [--verbose]
+ *   node --import tsx bench/python-rename-diff.ts [--corpus gyp|pluggy|…|folder | --all] [--count 150] [--seed 42] [--label Property] [--verbose]
  *
  * `--label` samples the symbols of one graph label only (`Property`: class attributes and fields, whose keyword
  * arguments a record's construction names).
@@ -23,7 +23,7 @@
  * A symbol pyright will not rename (a name it does not bind, one declared only in a stub it does not own) is
  * reported as refused by the checker, as are codegraph's own refusals (`RENAME_REFUSED`, dunder names).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -170,7 +170,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const f = (x: number) => x.toFixed(4);
   const names = values.all ? Object.keys(PYTHON_CORPORA).sort((a, b) => (PYTHON_CORPORA[a].half === PYTHON_CORPORA[b].half ? 0 : PYTHON_CORPORA[a].half === 'tune' ? -1 : 1)) : [values.corpus!];
   for (const name of names) {
-    const { root, corpus } = pythonCorpus(name);
+    // a folder that is no corpus is measured as it stands, with no extra import roots
+    const { root, corpus } = !PYTHON_CORPORA[name] && existsSync(name) && statSync(name).isDirectory() ? { root: path.resolve(name), corpus: { extraPaths: [] as string[] } } : pythonCorpus(name);
     const { report, outside, files } = await pythonRenameDiff(root, corpus.extraPaths ?? [], { count: Number(values.count), seed: Number(values.seed), families: !values['no-families'], label: values.label });
     const half = PYTHON_CORPORA[name]?.half ?? 'folder';
     console.log(`${name} (${half}, ${files} files, seed ${values.seed}${values.label ? `, ${values.label} only` : ''}): ${report.compared} of ${report.sampled} compared (${report.refused} refused by codegraph, ${report.tsRefused} by pyright); edits ours ${report.ours}, pyright ${report.theirs} (+${outside} outside the corpus), common ${report.common}; precision ${f(report.precision)} recall ${f(report.recall)}; exact ${report.exact}/${report.compared}`);

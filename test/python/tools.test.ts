@@ -65,8 +65,8 @@ test('rename: graph edits cover the definition, imports, re-exports, calls and t
     'app/__init__.py:6:24 make_service→build_service',  // __all__ = [..., "make_service", ...]
     'app/core.py:11:5 make_service→build_service',
     'main.py:4:34 make_service→build_service',          // from app import Service, helper, make_service
-    'main.py:13:5 make_service→build_service',
-    'main.py:21:9 make_service→build_service',          // app.make_service()
+    'main.py:15:5 make_service→build_service',
+    'main.py:24:9 make_service→build_service',          // app.make_service()
   ]);
 });
 

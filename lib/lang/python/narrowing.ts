@@ -7,6 +7,7 @@ import type { Expr } from '../../extract/facts.ts';
 import type { Scope } from './scopes.ts';
 import { PyImports } from './imports.ts';
 import { pick, ReachingValues } from './reaching.ts';
+import { holdsCast } from './casts.ts';
 
 /** The collector's narrowings (above its imports and scopes, below its walk). */
 export class PyNarrowing extends PyImports {
@@ -105,8 +106,12 @@ export class PyNarrowing extends PyImports {
   protected readValue(l: number, e: Expr): Expr | undefined {
     const values = this.localValues.get(l) ?? [];
     if (this.paramLocals.has(l)) {
-      // (a declared parameter keeps its declared type, as before)
-      if (this.locals[l].type) return undefined;
+      // (a declared parameter keeps its declared type, but below `x = cast(T, x)`, which narrows it: casts.ts)
+      const declared = this.locals[l].type;
+      if (declared) {
+        const d = values.length && declared.k !== 'any' ? this.flow.dominating(l, values) : undefined;
+        return d && holdsCast(d) ? { k: 'narrowed', of: e, type: d, assigned: true } : undefined;
+      }
       const loop = e.k === 'id' ? this.flow.argumentOnly(l, values) : undefined;
       if (loop !== undefined && e.k === 'id') {
         // (marked in place: the name is bound once its scope is complete, on this object)
@@ -119,7 +124,7 @@ export class PyNarrowing extends PyImports {
     if (!values.length) return undefined;
     const reaching = this.flow.reaching(l, values);
     if (!this.locals[l].type) return reaching ?? this.soFar(l, e, values);
-    if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member')) return undefined;
+    if (!values.every((v) => v.k === 'call' || v.k === 'id' || v.k === 'member' || (v.k === 'as' && this.locals[l].type?.k !== 'any'))) return undefined;
     return { k: 'narrowed', of: e, type: reaching ?? (values.length === 1 ? values[0] : { k: 'union', types: [...values] }), assigned: true };
   }
 

@@ -22,6 +22,8 @@ import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind } from './typing.ts';
 import { solveTypeVars } from './generic-calls.ts';
+import { castNarrowed, holdsCast } from './casts.ts';
+import { importNames } from './aliases.ts';
 import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
@@ -34,8 +36,6 @@ const CONFIDENCE: Record<string, number> = {
   'same-file': 1, import: 1, 'module-member': 1, 'this-member': 0.95, 'super-member': 0.95, constructor: 1,
   'typed-receiver': 0.9, 'inferred-receiver': 0.85, 'union-member': 0.7,
 };
-
-
 
 /** contextlib's decorators that turn a generator function into a context manager factory, as written. */
 const CONTEXT_MANAGER_DECORATORS = new Set(['contextmanager', 'asynccontextmanager', 'contextlib.contextmanager', 'contextlib.asynccontextmanager']);
@@ -415,6 +415,8 @@ export class PythonResolver implements LanguageRelations {
       case 'union': return union(e.types.map((x) => this.value(f, x, depth)));
       case 'and': return this.value(f, e.right, depth);
       case 'narrowed': {
+        const declared = (): Val => this.value(f, e.of, depth);
+        if (e.assigned && holdsCast(e.type)) return narrowedTo(castNarrowed(e, this.sink.files[f].locals, declared, (x) => this.value(f, x, depth), (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s)), declared);
         // inside `if isinstance(x, C):`, x is a C (an outside class: an outside object); else what x holds
         const t = this.value(f, e.type, depth);
         if (t.t === 'unknown') return this.value(f, e.of, depth);
@@ -1213,9 +1215,9 @@ export class PythonResolver implements LanguageRelations {
       const reason = several ? 'union-member' : t.reason;
       const conf = Math.min(CONFIDENCE[reason] ?? 0.8, CONFIDENCE[t.reason] ?? 0.8);
       sink.edge(from, sink.symbolPos(t.run.f, t.run.s), 'CALLS', conf, reason, line);
-      // the called name is an occurrence of what it names (a class for a construction); a bare name bound to a local
-      // (a parameter `Loader=Loader` called as `Loader(stream)`) is the local's, whatever it holds
-      if (name && this.sym(t.named.f, t.named.s).name === name && !(c.callee.k === 'id' && bindsLocal(c.callee.b))) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
+      // the called name, or an alias imports bind (aliases.ts), is an occurrence of what it names (a class for a
+      // construction); a bare name bound to a local (a parameter `Loader=Loader` called as `Loader(stream)`) is the local's
+      if (name && (this.sym(t.named.f, t.named.s).name === name || importNames(c.callee, t.named, (i) => this.importedSymbol(f, i))) && !(c.callee.k === 'id' && bindsLocal(c.callee.b))) sink.occurrence(t.named.f, t.named.s, f, c.at, 'call', from, conf, reason);
     }
   }
 
