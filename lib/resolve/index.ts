@@ -573,7 +573,10 @@ class ProjectBuilder {
         const target = this.posOf(t);
         // `extends Omit<Base, 'a'>`: the edge passes on no `a` (a member of that name below is no override of Base's);
         // recorded on a new edge only (a second clause naming the same base passes on what it passes)
-        const keys = this.heritageKeysOf(f, sym.heritageKeys?.find((h) => h.at === at));
+        // (an alias of an intersection, `type Both = Runner & { stop(): void }`: the checker's type there has no symbol of
+        // its own, so the language service ties no member of the class or interface to the intersection's parts; the
+        // edge passes on none, `picks` empty)
+        const keys = label === 'TypeAlias' && intersectionAlias(ev.sym(t).type) ? { keys: [], pick: true as const } : this.heritageKeysOf(f, sym.heritageKeys?.find((h) => h.at === at));
         const fresh = keys !== undefined && !this.graph.edgeAt(pos, target, type);
         this.edge(pos, target, type, t.c, t.r === 'same-file' ? 'heritage' : t.r, sym.line);
         if (fresh) this.markHeritageKeys(pos, target, type, keys);
@@ -1366,4 +1369,13 @@ function packageOfPath(p: string): string {
   if (at < 0) return p;
   const parts = p.slice(at + 'node_modules/'.length).split('/');
   return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/**
+ * Whether a type alias's declared type is an intersection of two or more parts, an empty object type aside (`T & {}`
+ * is T to the checker).
+ */
+function intersectionAlias(t: Expr | undefined): boolean {
+  if (!t || t.k !== 'intersection') return false;
+  return t.types.filter((p) => !(p.k === 'object' && !p.props.length && !p.index)).length > 1;
 }

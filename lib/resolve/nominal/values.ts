@@ -826,7 +826,8 @@ export class Evaluator {
           if ('targets' in res && res.targets.length) return res;
         }
         const found = this.names.callee(f, from, callee.name);
-        if (!found) return this.rules.isBuiltin(callee.name) || this.openContext(f, from) || this.rules.rootMembers?.instance.has(callee.name) ? EXTERNAL : UNRESOLVED;
+        // (in an extension of a library type, a free name no project scope declares is that type's member)
+        if (!found) return this.rules.isBuiltin(callee.name) || self?.t === 'ext' || this.openContext(f, from) || this.rules.rootMembers?.instance.has(callee.name) ? EXTERNAL : UNRESOLVED;
         if ('ext' in found) return EXTERNAL;
         if ('pkg' in found) return UNRESOLVED;
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
