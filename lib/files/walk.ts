@@ -60,6 +60,8 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
   };
 
   const base = ancestorIgnores(realRoot);
+  // (a `src` folder indexed on its own: its folders are under a source folder, as they are in the whole checkout)
+  const rootIsSource = path.basename(realRoot) === 'src';
 
   const visit = (dirAbs: string, dirRel: string, parent: IgnoreStack): void => {
     let stack = parent;
@@ -90,7 +92,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
       }
       if (ent.isDirectory()) {
         if (ent.name === INDEX_DIR_NAME) continue; // our own index: not part of the repository, not a skip
-        const dirReason = dirSkipReason(ent.name, rel, abs, markers);
+        const dirReason = dirSkipReason(ent.name, rootIsSource ? `src/${rel}` : rel, abs, markers);
         if (dirReason) { skip(rel, dirReason); continue; }
         if (stack.ignores(rel, true)) { skip(rel, 'gitignored'); continue; }
         visit(abs, rel, stack);

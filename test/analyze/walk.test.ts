@@ -52,6 +52,12 @@ test('a folder named like build output under a `src` folder is code, at any dept
   t.deepEqual(reasons(root), { 'build': 'build-output-dir', 'packages/p/build': 'build-output-dir', 'app/dist': 'build-output-dir' });
 });
 
+test('a `src` folder indexed on its own keeps its build/ folder as code, as in the whole checkout', (t) => {
+  const root = path.join(tempDir(), 'src');
+  writeTree(root, { 'build/chunks.ts': 'export const a = 1;\n', 'index.ts': '' });
+  t.deepEqual(walkRepository(root).files.map((f) => f.path), ['build/chunks.ts', 'index.ts']);
+});
+
 test('a marker `*.ext` is any file of that extension: a .NET build script\'s build/build.csproj makes build/ source', (t) => {
   const root = tempDir();
   writeTree(root, { 'build/build.csproj': '<Project/>', 'build/Program.cs': 'class P {}', 'out/x.cs': '' });
