@@ -168,6 +168,9 @@
 (if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
 ; … and inside the first branch of `x instanceof C ? a : b`
 (ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
+; `if (!(x instanceof C)) a else b`, `!(x instanceof C) ? a : b`: x is a C in b, where the negated test failed
+(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof"))
+(ternary_expression condition: (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .))) alternative: (_) @body (#set! role "narrow.instanceof"))
 ; … and after it in a conjunction, `x instanceof C && x.m()` (also `x instanceof C && a && x.m()`), and inside the
 ; statement an `if` with such a condition (up to four conjuncts) guards
 (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) @body . (#set! role "narrow.instanceof"))
