@@ -92,7 +92,7 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
       }
       if (ent.isDirectory()) {
         if (ent.name === INDEX_DIR_NAME) continue; // our own index: not part of the repository, not a skip
-        const dirReason = dirSkipReason(ent.name, rootIsSource ? `src/${rel}` : rel, abs, markers);
+        const dirReason = dirSkipReason(ent.name, rootIsSource || underSource(rel), abs, markers);
         if (dirReason) { skip(rel, dirReason); continue; }
         if (stack.ignores(rel, true)) { skip(rel, 'gitignored'); continue; }
         visit(abs, rel, stack);
@@ -114,13 +114,14 @@ export function walkRepository(root: string, options: WalkOptions = {}): WalkRes
 
 const INDEX_DIR_NAME = '.codegraph';
 
-function dirSkipReason(name: string, rel: string, abs: string, markers: readonly string[]): SkipReason | undefined {
+/** Why a folder is skipped, if it is (`inSource`: the folder lies under a `src` folder, see underSource). */
+function dirSkipReason(name: string, inSource: boolean, abs: string, markers: readonly string[]): SkipReason | undefined {
   if (VCS_DIRS.has(name)) return 'vcs-dir';
   if (DEPENDENCY_DIRS.has(name)) return 'dependency-dir';
   // Output holds packages below it (setuptools' build/lib/pkg/), never a marker of its own; and compilers write it
   // beside the sources, not into them, so a `build/` under a `src/` folder is code (nitro's src/build/, a Java
   // package `…/src/main/java/org/x/build/`).
-  if (BUILD_OUTPUT_DIRS.has(name) && !underSource(rel) && !hasMarker(abs, markers)) return 'build-output-dir';
+  if (BUILD_OUTPUT_DIRS.has(name) && !inSource && !hasMarker(abs, markers)) return 'build-output-dir';
   return undefined;
 }
 

@@ -34,16 +34,17 @@ export interface FitContext {
 export function arrayFit(cx: FitContext, r: SymRef, p: Expr, got: Val & { t: 'arr' }, i: number): number {
   const want = cx.typeOf(r, p);
   const el = cx.valueOf(got.of);
+  // (a library parameter type by its simple name, as arraySupertypes lists them)
+  const wantName = want.t === 'ext' && want.name ? want.name.slice(want.name.lastIndexOf('.') + 1) : undefined;
   if (cx.restIndex(r) !== i) {
     if (want.t === 'arr') return cx.sameShape(got, want) ? elementFit(cx, got.of, want.of, 0) : -1;
-    return want.t === 'inst' || (want.t === 'ext' && want.name && !cx.rules.arraySupertypes!.has(want.name.slice(want.name.lastIndexOf('.') + 1))) ? -1 : 0;
+    return want.t === 'inst' || (wantName !== undefined && !cx.rules.arraySupertypes!.has(wantName)) ? -1 : 0;
   }
   if (el.t === 'inst' && want.t === 'inst') return el.e === want.e ? 2 : cx.members.isSubtype(el.e, want.e) ? 1 : -1;
   if (el.t === 'inst' && want.t === 'ext' && want.name) return cx.members.hasExternalBaseNamed(el.e, want.name) ? 1 : 0;
   if (el.t === 'ext' && want.t === 'ext' && !!el.name && el.name === want.name) return 2;
   // an array of primitives passed at another element type's variadic parameter is one element of it: only a
   // supertype of arrays takes it (`f(Object... xs)`), not `f(boolean... xs)` for a `byte[]`
-  const wantName = want.t === 'ext' && want.name ? want.name.slice(want.name.lastIndexOf('.') + 1) : undefined;
   return invariantMismatch(cx, el, want, isTypeParam(got.of), isTypeParam({ f: r.f, e: p, from: r.s })) && !(wantName && cx.rules.arraySupertypes!.has(wantName)) ? -1 : 0;
 }
 
