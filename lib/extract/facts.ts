@@ -152,9 +152,10 @@ export type Expr =
    * The type `T[]`; with `values`, a literal whose elements are the values `of` (Python's `{a, b}`). `returns`: what a
    * generator of these elements returns when it is done (Python's `Generator[Y, S, R]`: R). `lib` (also on `map` and
    * `promise`): in a heritage clause, the global type written (`ReadonlySet`, `WeakMap`, `Iterable`), whose members are
-   * its own, not those of the collection it reads as.
+   * its own, not those of the collection it reads as. `ro`: no mutable array (`readonly T[]`, `ReadonlyArray<T>`,
+   * `Iterable<T>`; TypeNames.mutableArray), whose elements an array test (`Array.isArray(x)`) makes unknown.
    */
-  | { k: 'array'; of: Expr; values?: true; returns?: Expr; lib?: string }
+  | { k: 'array'; of: Expr; values?: true; returns?: Expr; lib?: string; ro?: true }
   /**
    * The type `Map<K, V>` (also `ReadonlyMap`, `WeakMap`): a map whose values have the type `of` (its keys `key`);
    * with `values`, a literal whose values and keys are the values `of` and `key` (Python's `{"a": f}`).

@@ -52,6 +52,11 @@ export interface TypeNames {
   same: ReadonlySet<string>;
   /** Arrays of their first argument (iterables too: iterating gives an element). */
   array: ReadonlySet<string>;
+  /**
+   * Of `array`, the mutable arrays (`Array<T>`); the others (`ReadonlyArray<T>`, `Iterable<T>`, `Set<T>`) are no
+   * subtypes of `any[]`, which an array test (`Array.isArray(x)`) narrows them to, so their elements are then unknown.
+   */
+  mutableArray?: ReadonlySet<string>;
   /** Maps whose values are their second argument (keys the first). */
   map: ReadonlySet<string>;
   /** Promises of their first argument (awaiting gives one). */

@@ -128,7 +128,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'this') return t.cls >= 0 ? { t: 'inst', f, s: t.cls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] } : UNKNOWN;
   // (the type parameters in force travel with arrays, maps, object types and function types: `items: T[]` in
   // `Repo<T>` reached through `Repo<User>` has User elements)
-  if (t.k === 'array') return { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
+  if (t.k === 'array') return t.ro ? { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst, ro: true } : { t: 'arr', f, of: t.of, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   // a tuple type: each position's type
   if (t.k === 'list') {
     // (a rest item last, `[A, B, ...C[]]`: what every position from there on holds, C; one before other items makes

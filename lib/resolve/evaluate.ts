@@ -58,7 +58,7 @@ export type Val =
    * An array whose elements have the type `of` (written in file f); `el`: whose elements are that value instead
    * (`users.map((u) => u.owner)`: what the callback returns).
    */
-  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
+  | { t: 'arr'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val; ro?: true }
   /** A built-in array method that returns an element (`shift`, `pop`, `at`, `find`, …). */
   | { t: 'elemfn'; f: number; of: Expr; r: Reason; c: number; subst?: Subst; el?: Val }
   /** A built-in array method that returns an array of the same elements (`slice`, `filter`, `concat`, …). */
@@ -613,8 +613,13 @@ export class Evaluator {
         const v = this.value(f, e.of);
         if (e.by && !this.arrayTest(f, e.by)) return v;
         const d = v.t === 'sym' ? this.deref(v) : v;
+        // (a read-only array or an iterable, `readonly T[]`, `Iterable<T>`, is no subtype of the test's `any[]`, which
+        // the checker narrows it to: its elements are `any` there, alone or as a part of a union)
+        if (e.yes && d.t === 'arr' && d.ro) return valueArray(d, UNKNOWN);
+        if (e.yes && d.t === 'anyof' && d.of.some((x) => x.t === 'arr' && x.ro)) return valueArray({ f, r: d.r, c: d.c }, UNKNOWN);
         if (d.t !== 'anyof') return v;
-        const kept = d.of.filter((x) => (x.t === 'arr') === e.yes);
+        // (… and the test failed keeps it: `Fieldset | readonly Fieldset[]` stays both)
+        const kept = d.of.filter((x) => (x.t === 'arr') === e.yes || (!e.yes && x.t === 'arr' && x.ro));
         if (kept.length === d.of.length || kept.length === 0) return v;
         if (kept.length === 1) return kept[0];
         const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');

@@ -368,3 +368,9 @@ test('graph edits on the rename-filter-guards fixture: TypeScript findRenameLoca
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
   t.deepEqual(differing((m) => /^handlers\.ts:(25|28):/.test(m)), []);
 });
+
+test('graph edits on the rename-array-tests fixture: TypeScript findRenameLocations exactly (`Array.isArray` makes a read-only array\'s elements `any`)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-array-tests');
+  t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});

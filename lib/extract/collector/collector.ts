@@ -203,6 +203,8 @@ export class Collector {
   /** Receivers of member reads where an `in` test of the same path held, with those tests (see narrowPath). */
   readonly pathTagged = new LazyMap<Node, Array<{ key: string; tags: string[]; test: Node }>>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
+  /** Types written with a read-only operator (`readonly T[]`): an array type there is no mutable one (Expr `ro`). */
+  readonly readonlyTypes = new Set<Node>();
 
   /**
    * The value at the end of a chain of assignments (`a = b.c = value`: value), else `node` itself; a parenthesized

@@ -249,7 +249,7 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // the language's global generic types (TypeNames): `Partial<T>` has T's members, `Array<T>` is an array of T
     const types = this.types;
     if (types.same.has(inner.name)) return this.keysOf(node) ?? this.expr(g.arg);
-    if (types.array.has(inner.name)) return { k: 'array', of: this.expr(g.arg) };
+    if (types.array.has(inner.name)) return types.mutableArray && !types.mutableArray.has(inner.name) ? { k: 'array', of: this.expr(g.arg), ro: true } : { k: 'array', of: this.expr(g.arg) };
     if (types.map.has(inner.name) && g.arg2) return { k: 'map', of: this.expr(g.arg2), key: this.expr(g.arg!) };
     // `Promise<T>`: awaiting gives a T
     if (types.promise.has(inner.name) && g.arg) return { k: 'promise', of: this.expr(g.arg) };
@@ -375,6 +375,12 @@ export function exprOther(this: Collector, node: Node): Expr {
     if (w.kind === 'wrap' && this.docComments.size && this.text.charCodeAt(node.start) === 40 && this.plugin.docCast) {
       const cast = this.plugin.docCast.call(this, node);
       if (cast) return { k: 'as', type: cast };
+    }
+    if (w.inner && this.readonlyTypes.has(node)) {
+      // (the parse reads the operator over a union after it, `readonly T[] | undefined`: its array parts are read-only)
+      const ro = (x: Expr): Expr => (x.k === 'array' && !x.ro ? { ...x, ro: true } : x);
+      const inner = this.expr(w.inner);
+      return inner.k === 'union' ? { ...inner, types: inner.types.map(ro) } : ro(inner);
     }
     if (w.inner) return this.expr(w.inner);
   }

@@ -295,6 +295,7 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['type.array']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'array' }); return; });
+    on([Role['type.readonly']], function (c) { const wrap = get(c, 'wrap')!; this.wraps.set(wrap, { inner: get(c, 'inner'), kind: 'wrap' }); this.readonlyTypes.add(wrap); return; });
     on([Role['arg.list.item']], function (c) { pushTo(this.listItems, get(c, 'list')!, get(c, 'item')!); return; });
     on([Role['type.tuple.item']], function (c) {
       const list = get(c, 'list')!, at = get(c, 'pos')!, item = get(c, 'item')!;

@@ -17,7 +17,7 @@ export enum Role {
   'expr.operand', 'expr.either', 'return', 'return.body', 'return.key', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of', 'pattern.rest',
   'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.default', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.instanceof.not', 'narrow.instanceof.not.exit', 'narrow.guard.exit', 'flow.stmt', 'flow.loop', 'flow.expr', 'flow.test', 'narrow.tag.test', 'narrow.in.test', 'narrow.truthy.test', 'narrow.path.test', 'narrow.in.path.test', 'flow.exit', 'flow.exit.if', 'flow.clause', 'flow.clause.exit', 'flow.truthy', 'flow.inert', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
-  'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'expr.as', 'expr.literal',
+  'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'type.readonly', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'jsx.attr', 'comment', 'unchecked', 'this.param', 'param.slot', 'fntype.param',

@@ -355,8 +355,11 @@
 ((type_arguments (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
-; `readonly T[]` has T[]'s members (the operator only forbids writes)
+; `readonly T[]` has T[]'s members (the operator only forbids writes); an array test narrows a read-only array to
+; `any[]`, which is no supertype of it, so the array is marked (the parse puts the operator over a union after it:
+; `readonly T[] | undefined` is `readonly (T[] | undefined)`)
 ((readonly_type (_) @inner) @wrap (#set! role "expr.wrap"))
+((readonly_type [(array_type) (union_type)] @inner) @wrap (#set! role "type.readonly"))
 ; `(A | B)[]`, `(() => T) | null`: a parenthesised type is the type inside
 ((parenthesized_type (_) @inner) @wrap (#set! role "expr.wrap"))
 ; `[...T]`, a tuple of one spread array type (`...routers: [...TRouters]` of `TRouters extends Router[]`): that type,

@@ -33,7 +33,7 @@ const PROXY_TRAPS = ['apply', 'construct', 'defineProperty', 'deleteProperty', '
 
 /** TypeScript's global generic types (JSDoc's too: JavaScript files are typed the same way). */
 const TYPES: TypeNames = {
-  same: SAME_MEMBERS, array: ARRAY_TYPES, map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
+  same: SAME_MEMBERS, array: ARRAY_TYPES, mutableArray: new Set(['Array']), map: MAP_TYPES, promise: new Set(['Promise', 'PromiseLike']), record: new Set(['Record']),
   omit: 'Omit', pick: 'Pick', returnType: 'ReturnType', instanceType: 'InstanceType', parameters: 'Parameters', thisType: 'ThisType', awaited: 'Awaited', extract: 'Extract', exclude: 'Exclude', untyped: UNTYPED, any: 'any',
   fromIterable: new Set(['Set', 'WeakSet']),
   fromMapped: new Set(['Array.from']),
