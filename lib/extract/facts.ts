@@ -356,6 +356,11 @@ export interface SymbolFact {
   unionShared?: true;
   /** Declared type (variables, properties, parameters properties). */
   type?: Expr;
+  /**
+   * A type alias of a homomorphic mapped type copying each member (`type Id<T> = { [K in keyof T]: T[K] } & {}`): its
+   * `type` reads as T, but the checker's mapped type has a symbol whose properties lead back to T's declarations.
+   */
+  copies?: true;
   /** Initial value (variables, properties). */
   init?: Expr;
   /** Declared return type (functions, methods). */

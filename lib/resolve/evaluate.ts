@@ -879,6 +879,12 @@ export class Evaluator {
       }
       case 'Method':
         if (sym.kind === 'getter' && sym.returns) return weakenFrom(this.typeValue(v.f, sym.returns, 0, v.subst), v, 'return-type');
+        // (an unannotated getter beside a setter whose parameter is declared, `set cookie(jar: Cookie)`: that type, which
+        // the checker takes for the pair before the getter's body)
+        if (sym.kind === 'getter' && sym.parent >= 0) {
+          const set = this.childrenOf(v.f, sym.parent)?.get(sym.name)?.map((i) => this.files[v.f].symbols[i]).find((o) => o.kind === 'setter' && !!o.isStatic === !!sym.isStatic && o.params?.[0]);
+          if (set) return weakenFrom(this.typeValue(v.f, set.params![0]!, 0, v.subst), v, 'return-type');
+        }
         // an unannotated getter: the value its return statements give (`get parent() { return this.node(0) }`)
         if (sym.kind === 'getter' && sym.returnsValue) return weakenFrom(this.deref(this.value(v.f, sym.returnsValue)), v, 'return-type');
         return EXT;

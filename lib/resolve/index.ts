@@ -546,6 +546,24 @@ class ProjectBuilder {
     return 'f' in m && this.ev.exportAliased(m.f, name);
   }
 
+  /**
+   * The classes and interfaces an alias copies through a generic mapped type (`Prettify<A & { x: X }>`, `Id<A>`): the
+   * project types its value's parts are, where every other part declares no symbol; none for anything else (an alias
+   * of an intersection, of a mapped type that renames or picks keys, of a conditional type).
+   */
+  private mappedAliasParts(alias: SymRef): SymRef[] {
+    const ev = this.ev;
+    const decl = ev.sym(alias).type;
+    if (decl?.k !== 'generic') return [];
+    const g = ev.typeSymbol(alias.f, decl.of);
+    if (!g || g === 'ext' || ev.sym(g).label !== 'TypeAlias' || !ev.sym(g).copies) return [];
+    const v = ev.typeValue(alias.f, decl, 0);
+    const isType = (x: SymRef): boolean => { const l = ev.sym(x).label; return l === 'Class' || l === 'Interface'; };
+    if (v.t === 'inst') return isType(v) ? [v] : [];
+    if (v.t !== 'inter' || v.hole || v.alts || v.outside || v.omits || v.list || !v.of.every(isType)) return [];
+    return v.objs?.some((o) => o.decls?.length) ? [] : v.of;
+  }
+
   /** EXTENDS and IMPLEMENTS edges of a file's classes, interfaces and typed object literals. */
   private heritage(f: number, facts: FileFacts): void {
     const ev = this.ev;
@@ -569,7 +587,15 @@ class ProjectBuilder {
         if (!t || t === 'ext' || (t.f === f && t.s === s)) continue;
         const label = ev.sym(t).label;
         // (a type alias is a base where its object types declare members: `interface C extends Options`)
-        if (label !== 'Class' && label !== 'Interface' && !(label === 'TypeAlias' && ev.childrenOf(t.f, t.s))) continue;
+        // (an alias of a mapped type copying project types, `type Cookie = Prettify<Options & { value?: unknown }>` of
+        // `Prettify<T> = { [K in keyof T]: T[K] } & {}`: the checker's mapped type has a symbol whose properties lead
+        // back to the declarations they copy, so the language service ties the class's members to those; an edge to
+        // each class or interface copied, and the walk goes on from there)
+        if (label === 'TypeAlias' && !ev.childrenOf(t.f, t.s)) {
+          for (const p of this.mappedAliasParts(t)) this.edge(pos, this.posOf(p), type, t.c, 'heritage', sym.line);
+          continue;
+        }
+        if (label !== 'Class' && label !== 'Interface' && label !== 'TypeAlias') continue;
         const target = this.posOf(t);
         // `extends Omit<Base, 'a'>`: the edge passes on no `a` (a member of that name below is no override of Base's);
         // recorded on a new edge only (a second clause naming the same base passes on what it passes)
@@ -1379,3 +1405,4 @@ function intersectionAlias(t: Expr | undefined): boolean {
   if (!t || t.k !== 'intersection') return false;
   return t.types.filter((p) => !(p.k === 'object' && !p.props.length && !p.index)).length > 1;
 }
+

@@ -369,6 +369,12 @@ test('graph edits on the rename-filter-guards fixture: TypeScript findRenameLoca
   t.deepEqual(differing((m) => /^handlers\.ts:(25|28):/.test(m)), []);
 });
 
+test('graph edits on the rename-accessor-pairs fixture: TypeScript findRenameLocations exactly (an unannotated getter typed by its setter\'s parameter)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-accessor-pairs');
+  t.true(report.compared >= 6, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(undefined, true), []);
+});
+
 test('graph edits on the rename-array-tests fixture: TypeScript findRenameLocations exactly (`Array.isArray` makes a read-only array\'s elements `any`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-array-tests');
   t.true(report.compared >= 6, `only ${report.compared} symbols compared`);

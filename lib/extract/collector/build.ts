@@ -25,6 +25,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     const fact = symbols[i];
     const { typeNode, initNode, returnsNode, extendsNodes, implementsNodes } = this.work[i];
     if (typeNode) fact.type = this.expr(typeNode);
+    if (typeNode && fact.label === 'TypeAlias' && this.sameMembers.size && copiesMembers(this, typeNode)) fact.copies = true;
     if (initNode) fact.init = this.expr(initNode);
     if (returnsNode) fact.returns = this.expr(returnsNode);
     const predicate = predicates.get(i);
@@ -1217,4 +1218,16 @@ export function defaultedPattern(this: Collector, pattern: Node): boolean {
   const l = this.slotLocal.get(slot);
   const local = l === undefined ? undefined : this.localNodes[l];
   return !!local && (local.ctx !== undefined || local.ctxType !== undefined);
+}
+
+/**
+ * Whether a type is a homomorphic mapped type copying each member (`{ [K in keyof T]: T[K] }`), alone or beside an
+ * empty object type (`… & {}`): read as T, but a type of its own to the checker (SymbolFact `copies`).
+ */
+function copiesMembers(c: Collector, node: Node): boolean {
+  if (c.sameMembers.has(node)) return true;
+  const parts = c.intersections.get(node);
+  if (!parts) return false;
+  const rest = parts.filter((p) => !c.emptyObjects.has(p));
+  return rest.length === 1 && c.sameMembers.has(rest[0]);
 }
