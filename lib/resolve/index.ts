@@ -547,21 +547,35 @@ class ProjectBuilder {
   }
 
   /**
-   * The classes and interfaces an alias copies through a generic mapped type (`Prettify<A & { x: X }>`, `Id<A>`): the
-   * project types its value's parts are, where every other part declares no symbol; none for anything else (an alias
-   * of an intersection, of a mapped type that renames or picks keys, of a conditional type).
+   * The classes and interfaces an alias without members of its own stands for as a heritage clause's base, as the
+   * checker's type there has a symbol leading to theirs: an instance of one (`type Q = Repo<User>`, `Partial<Options>`
+   * read as Options), an `Omit` of one (`Omit<Socket, 'send'>`, less those keys, `omits`), or what a generic mapped
+   * type copies (`Prettify<A & { x: X }>`, `Id<A>`: the project types its value's parts are, where every other part
+   * declares no symbol). None for anything else (an alias of an intersection, a mapped type that renames or picks keys,
+   * a conditional type).
    */
-  private mappedAliasParts(alias: SymRef): SymRef[] {
+  private mappedAliasParts(alias: SymRef): { parts: SymRef[]; omits?: readonly string[] } {
     const ev = this.ev;
-    const decl = ev.sym(alias).type;
-    if (decl?.k !== 'generic') return [];
-    const g = ev.typeSymbol(alias.f, decl.of);
-    if (!g || g === 'ext' || ev.sym(g).label !== 'TypeAlias' || !ev.sym(g).copies) return [];
-    const v = ev.typeValue(alias.f, decl, 0);
+    const none = { parts: [] };
     const isType = (x: SymRef): boolean => { const l = ev.sym(x).label; return l === 'Class' || l === 'Interface'; };
-    if (v.t === 'inst') return isType(v) ? [v] : [];
-    if (v.t !== 'inter' || v.hole || v.alts || v.outside || v.omits || v.list || !v.of.every(isType)) return [];
-    return v.objs?.some((o) => o.decls?.length) ? [] : v.of;
+    const decl = ev.sym(alias).type;
+    if (decl?.k === 'intersection' && decl.types.length === 1 && decl.omits) {
+      const t = ev.typeSymbol(alias.f, decl.types[0]);
+      return t && t !== 'ext' && isType(t) ? { parts: [t], omits: decl.omits } : none;
+    }
+    if (decl?.k === 'id') {
+      const t = ev.typeSymbol(alias.f, decl);
+      return t && t !== 'ext' && isType(t) ? { parts: [t] } : none;
+    }
+    if (decl?.k !== 'generic') return none;
+    const g = ev.typeSymbol(alias.f, decl.of);
+    if (!g || g === 'ext') return none;
+    if (isType(g)) return { parts: [g] };
+    if (ev.sym(g).label !== 'TypeAlias' || !ev.sym(g).copies) return none;
+    const v = ev.typeValue(alias.f, decl, 0);
+    if (v.t === 'inst') return isType(v) ? { parts: [v] } : none;
+    if (v.t !== 'inter' || v.hole || v.alts || v.outside || v.omits || v.list || !v.of.every(isType)) return none;
+    return v.objs?.some((o) => o.decls?.length) ? none : { parts: v.of };
   }
 
   /** EXTENDS and IMPLEMENTS edges of a file's classes, interfaces and typed object literals. */
@@ -592,7 +606,12 @@ class ProjectBuilder {
         // back to the declarations they copy, so the language service ties the class's members to those; an edge to
         // each class or interface copied, and the walk goes on from there)
         if (label === 'TypeAlias' && !ev.childrenOf(t.f, t.s)) {
-          for (const p of this.mappedAliasParts(t)) this.edge(pos, this.posOf(p), type, t.c, 'heritage', sym.line);
+          const { parts, omits } = this.mappedAliasParts(t);
+          for (const p of parts) {
+            const to = this.posOf(p), fresh = !!omits && !this.graph.edgeAt(pos, to, type);
+            this.edge(pos, to, type, t.c, 'heritage', sym.line);
+            if (fresh) this.markHeritageKeys(pos, to, type, { keys: [...omits!] });
+          }
           continue;
         }
         if (label !== 'Class' && label !== 'Interface' && label !== 'TypeAlias') continue;
