@@ -1249,6 +1249,8 @@ class NominalCollector {
       if (inner?.role === 'expr.wrap' && inner.caps.inner !== undefined) return this.calleePos({ callee: inner.caps.inner }, false, node);
       // a function named with explicit type arguments (`Get<T>(x)`): its name
       if (this.typeAt.get(c.callee)?.role === 'type.generic') return this.typeNamePos(c.callee);
+      // an element of a name (Go's `F[T](x, y)`, a function with its type argument): the name
+      if (inner?.role === 'expr.index' && inner.caps.object !== undefined) return this.calleePos({ callee: inner.caps.object }, false, node);
     }
     return toPos(this.t.rowOf(this.t.start[node]) + 1, this.col(this.t.start[node]) + 1, 0);
   }

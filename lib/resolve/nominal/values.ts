@@ -802,7 +802,18 @@ export class Evaluator {
     if (depth > MAX_DEPTH) return UNRESOLVED;
     switch (callee.k) {
       // a function named with explicit type arguments (C#'s `Get<T>(x)`): the function of that name
-      case 'generic': return callee.of.k === 'id' ? this.call(f, callee.of, from, argc, depth + 1) : UNRESOLVED;
+      // (or through a package: Go's `pkg.F[T](x)`)
+      case 'generic': return callee.of.k === 'id' || (callee.of.k === 'member' && callee.of.obj.k === 'id' && !bindsLocal(callee.of.obj.b)) ? this.call(f, callee.of, from, argc, depth + 1) : UNRESOLVED;
+      // a function named with type arguments that a grammar reads as an element of it (Go's `F[T](x, y)`): the
+      // function the name declares; an element of any other value (a slice of functions, a type) stays unresolved
+      case 'element': {
+        const of = callee.of;
+        const named = (of.k === 'id' && !bindsLocal(of.b)) || (of.k === 'member' && of.obj.k === 'id' && !bindsLocal(of.obj.b));
+        if (!callee.index || !named) return UNRESOLVED;
+        const res = this.call(f, of, from, argc, depth + 1);
+        const fns = 'targets' in res && res.targets.length > 0 && !res.ctor && res.targets.every((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
+        return fns ? res : UNRESOLVED;
+      }
       case 'id': {
         if (bindsLocal(callee.b)) {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
