@@ -1458,6 +1458,10 @@ export class Evaluator {
         if (spread) { if (value.t === 'ext' && want.t === 'ext' && value.name === want.name) score += 2; continue; }
       }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
+      // (NominalRules.arraySupertypes) a value of a class is no array: at an array parameter that is not variadic, an
+      // instance of a project type or of a library type the language knows does not fit
+      if (this.rules.arraySupertypes && want.t === 'arr' && got.t !== 'arr' && this.fitContext.restIndex(r) !== i + skip
+        && (got.t === 'inst' || (got.t === 'ext' && !!got.name && !!this.rules.librarySupertypes?.has(got.name)))) return -1;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
       if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
       if (got.t === 'inst') {
