@@ -121,7 +121,7 @@ export function modulesKey(options: ModulesOptions | undefined): string {
 /**
  * True when `graph` (before modules) holds the nodes and edges of `previous` (a generation's graph, modules and
  * processes included) as they were before modules, in the same order, every property equal but the positions
- * (`line` and `endLine`, at any depth): what modules and processes added — Community and Process nodes, MEMBER_OF
+ * (`line`, `endLine` and `localScope`, at any depth): what modules and processes added — Community and Process nodes, MEMBER_OF
  * and STEP_IN_PROCESS edges, each member's `module` — is left out of `previous`. Compared in place rather than
  * through a digest of both graphs' text, which cost a large repository's one-file run a second of serialising
  * and hashing. A property whose value is undefined counts as absent (JSON drops it).
@@ -144,17 +144,23 @@ export function sameForModules(graph: GraphView, previous: CodeGraphData): boole
 
 type Rec = Record<string, unknown>;
 
-/** Two records equal but for `line`, `endLine` (at any depth) and, on `b`'s top level only, the key `skip`. */
+/**
+ * Properties that place a node or edge in its file, which lib/modules never reads: lines, and a local declaration's
+ * scope (`localScope`, an offset: which declarations share a scope is the resolver's business, and it made the edges).
+ */
+const position = (key: string): boolean => key === 'line' || key === 'endLine' || key === 'localScope';
+
+/** Two records equal but for their positions (at any depth) and, on `b`'s top level only, the key `skip`. */
 function sameProps(a: Rec, b: Rec, skip?: string): boolean {
   let na = 0;
   for (const key in a) {
     const v = a[key];
-    if (v === undefined || key === 'line' || key === 'endLine') continue;
+    if (v === undefined || position(key)) continue;
     if (key === skip || !sameValue(v, b[key])) return false;
     na++;
   }
   let nb = 0;
-  for (const key in b) if (b[key] !== undefined && key !== 'line' && key !== 'endLine' && key !== skip) nb++;
+  for (const key in b) if (b[key] !== undefined && !position(key) && key !== skip) nb++;
   return na === nb;
 }
 

@@ -91,7 +91,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   // `typeof x`: x itself (`Observer: typeof QueryObserver` is the class: `new Observer()` constructs one)
   // (a function bound with a declared type has that type: `typeof retryIf` of `const retryIf: Cond = …` is a Cond)
   if (t.k === 'typeof') {
-    const v = this.value(f, t.of);
+    const v = typeOperand(this, f, t.of);
     const vs = v.t === 'sym' ? this.sym(v) : undefined;
     if (v.t === 'sym' && vs && vs.label === 'Function' && vs.type) return weakenFrom(this.typeValue(v.f, vs.type, depth + 1), v, 'typed-receiver');
     return weaken(this.heldValue(v), 'typed-receiver');
@@ -323,8 +323,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     for (const m of t.types) {
       if (m.k === 'lit' && m.v === undefined) { primitives = true; notLits = true; lits = undefined; continue; }
       // a project type's name the file does not declare or import (`@type {A|B}` in JSDoc naming B without
-      // importing it): the checker cannot resolve it, so the whole union is `any` to it
-      if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name)) return UNKNOWN;
+      // importing it): the checker cannot resolve it, so the whole union is `any` to it — unless the project declares
+      // it globally (`declare type B = import('./b.js').B` in a declaration file that is no module)
+      if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name) && !this.projectGlobal(m.name)) return UNKNOWN;
       const v = this.typeValue(f, m, depth + 1, subst);
       // (a part the checker reads as `any`, a type of a package not installed: `any` absorbs the union)
       if (v.t === 'ext' && v.any) return ANY;
@@ -705,11 +706,11 @@ export function typeSymbolUncached(this: Evaluator, f: number, t: Expr): (SymRef
       if (!added) {
         // `ArkEnv.meta`, `Divisor.Declaration`: the type a namespace of that name declares (beside an interface or a
         // value sharing the name, whose members are no types)
-        const ov = this.value(f, t.obj);
+        const ov = typeOperand(this, f, t.obj);
         const ns = ov.t === 'sym' ? this.namespaceType(ov, t.name) : undefined;
         if (ns) return ns;
       }
-      const v = added ?? this.member(this.deref(this.value(f, t.obj)), t.name);
+      const v = added ?? this.member(this.deref(typeOperand(this, f, t.obj)), t.name);
       if (v.t === 'sym') return { f: v.f, s: this.mergedType(v.f, v.s), c: v.c, r: v.r };
       return v.t === 'ext' ? 'ext' : undefined;
     }
@@ -786,6 +787,22 @@ export function awaitedThenable(this: Evaluator, o: Val & { t: 'inst' }, depth: 
 }
 
 /** The tuple types a union is made of (`[A, B] | [C, D] | [E]`, nested unions flattened), or undefined where a part is another type. */
+/**
+ * A value named in a type (`typeof x`, the object of `A.B`): as an expression, except that `import('./x')` there is
+ * the module's namespace itself (`import('./ids.js').IdSet`, `typeof import('./x')`), not the promise a dynamic
+ * import expression gives.
+ */
+function typeOperand(ev: Evaluator, f: number, e: Expr): Val {
+  if (e.k === 'import') {
+    const target = ev.module(f, e.source);
+    if ('external' in target) return EXT;
+    if ('missing' in target) return UNKNOWN;
+    return { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
+  }
+  if (e.k === 'member' && e.obj.k === 'import') return ev.member(ev.deref(typeOperand(ev, f, e.obj)), e.name);
+  return ev.value(f, e);
+}
+
 function tupleParts(t: Expr & { k: 'union' }): Array<Expr & { k: 'list' }> | undefined {
   if (t.types.length < 2 || t.either) return undefined;
   const out: Array<Expr & { k: 'list' }> = [];

@@ -881,8 +881,19 @@ export class Evaluator {
         if (sym.kind === 'enum_member') return EXT; // a number or a string
         if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
         if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0, v.subst), v, 'typed-receiver');
-        if (sym.init) return weakenFrom(this.deref(this.value(v.f, sym.init)), v, 'typed-receiver');
-        return UNKNOWN;
+        if (!sym.init) return UNKNOWN;
+        const iv = this.value(v.f, sym.init);
+        // a copy of a const object literal declared with a type (`scaler = IdScaler` of `const IdScaler: YScaler =
+        // {…}`): the checker types the copy by that declared type, not by the literal (a field or a `let` may later
+        // hold any other YScaler), so its members are the type's
+        if (iv.t === 'sym' && (iv.f !== v.f || iv.s !== v.s)) {
+          const copied = this.sym(iv);
+          if (copied.label === 'Variable' && copied.type && copied.init?.k === 'objval' && this.childrenOf(iv.f, iv.s)) {
+            const t = this.typeValue(iv.f, copied.type, 0);
+            if (t.t !== 'unknown') return weakenFrom(weakenFrom(t, iv, 'typed-receiver'), v, 'typed-receiver');
+          }
+        }
+        return weakenFrom(this.deref(iv), v, 'typed-receiver');
       }
       default: return UNKNOWN;
     }

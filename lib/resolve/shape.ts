@@ -20,7 +20,7 @@ export function outwardShape(facts: FileFacts): string {
     switch (key) {
       // positions, counts, the file's own sites, and the locals and calls only they reach (below)
       case 'lines': case 'parseErrors': case 'deepCut': case 'unchecked': case 'refs': case 'calls': case 'locals': break;
-      case 'symbols': out.symbols = facts.symbols.map(({ line: _l, endLine: _e, at: _a, more: _m, ...rest }) => rest); break;
+      case 'symbols': out.symbols = outwardSymbols(facts.symbols); break;
       case 'imports': out.imports = facts.imports.map(({ at: _a, ...rest }) => rest); break;
       case 'exports': out.exports = facts.exports.map((e) => (e.kind === 'from' ? { ...e, at: 0 } : e)); break;
       case 'modules': out.modules = facts.modules.map(({ line: _l, ...rest }) => rest); break;
@@ -51,6 +51,21 @@ export function outwardShape(facts: FileFacts): string {
     }
     if (key === 'typeParams' && Array.isArray(value)) return value.map((l) => localRank.get(l as number) ?? -1);
     return value;
+  });
+}
+
+/**
+ * The symbols without their positions. A `localScope` is an offset in the file, but what another file reads of it is
+ * only which of this file's symbols share a scope (their declarations merge: eval-members.ts twins), so it is
+ * numbered by its rank among the file's scopes: a line added above a test's callback keeps the shape.
+ */
+function outwardSymbols(symbols: FileFacts['symbols']): unknown[] {
+  let scopes: Map<number, number> | undefined;
+  for (const s of symbols) if (s.localScope !== undefined) (scopes ??= new Map()).set(s.localScope, 0);
+  if (scopes) [...scopes.keys()].sort((a, b) => a - b).forEach((o, i) => scopes!.set(o, i));
+  return symbols.map(({ line: _l, endLine: _e, at: _a, more: _m, ...rest }) => {
+    if (rest.localScope !== undefined) rest.localScope = scopes!.get(rest.localScope);
+    return rest;
   });
 }
 

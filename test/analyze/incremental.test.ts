@@ -381,6 +381,40 @@ test('an appended export, the last index kept in memory by a long-lived thread: 
   await runEdits(t, NAMES_PY, namesPyEdits, new CountedResident());
 });
 
+// Declarations made inside a function's body merge only within their scope (SymbolFact.localScope, an offset): a
+// line above them moves the offsets, not which declarations share a scope, so the file keeps its outward shape.
+const SCOPES_TS: Record<string, string> = {
+  'package.json': '{ "name": "scopes", "version": "1.0.0" }\n',
+  'src/spec.ts': `export function suite(): number {
+  return 1;
+}
+
+export function first(): number {
+  interface Warrior { fight(): number }
+  const w: Warrior = { fight: () => 1 };
+  return w.fight();
+}
+
+export function second(): number {
+  interface Warrior { sneak(): number }
+  const w: Warrior = { sneak: () => 2 };
+  return w.sneak();
+}
+`,
+  'src/use.ts': "import { first, second } from './spec';\n\nexport function both(): number {\n  return first() + second();\n}\n",
+};
+
+const scopesTsEdits = (root: string): Edit[] => [
+  { name: 'a line above two scopes\' local declarations', resolved: 1, sameModules: true,
+    files: () => ({ 'src/spec.ts': change(root, 'src/spec.ts', '  return 1;', '  const k = 1;\n  return k;') }) },
+  { name: 'a line inside the first scope', resolved: 1, sameModules: true,
+    files: () => ({ 'src/spec.ts': change(root, 'src/spec.ts', '  const w: Warrior = { fight', '  const z = 0;\n  const w: Warrior = { fight') }) },
+];
+
+test('TypeScript: a line above function-local declarations keeps the file\'s shape (their scopes numbered, not placed)', async (t) => {
+  await runEdits(t, SCOPES_TS, scopesTsEdits);
+});
+
 test('TypeScript: seeded random edits keep the incremental snapshot equal to a cold one', async (t) => {
   await randomEdits(t, 20261123);
 });

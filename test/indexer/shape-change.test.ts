@@ -58,3 +58,23 @@ test('mentions finds a name as a whole word, in a string or ASCII bytes, also af
   t.true(mentions('{"a":"$two"}', ['$two']));
   t.false(mentions('{"a":"x"}', []));
 });
+
+test('function-local declarations: a line above them keeps the shape, merging two scopes into one does not', (t) => {
+  const scopes = `export function first(): number {
+  interface Warrior { fight(): number }
+  return 1;
+}
+
+export function second(): number {
+  interface Warrior { sneak(): number }
+  return 2;
+}
+`;
+  const shape = (text: string): string => outwardShape(extractFile('src/spec.ts', text, 'typescript'));
+  const facts = extractFile('src/spec.ts', scopes, 'typescript');
+  t.is(facts.symbols.filter((s) => s.localScope !== undefined).length, 2, 'each Warrior records its scope');
+  t.is(shape(`\n\n${scopes}`), shape(scopes));
+  t.is(shape(scopes.replace('  return 1;', '  const k = 1;\n  return k;')), shape(scopes));
+  // (the two interfaces now share one scope: they merge, which another file reads)
+  t.not(shape(scopes.replace('  return 1;\n}\n\nexport function second(): number {\n', '')), shape(scopes));
+});
