@@ -9,6 +9,7 @@ import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import { arrayFit, type FitContext } from './array-fit.ts';
+import { fitsExactly, labelsFit } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -1196,7 +1197,7 @@ export class Evaluator {
     const ctors = this.ownConstructors(ent);
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
-    if (this.w.onlyParts(ent) && !ctors.some((r) => this.fitsExactly(r, argc))) return EXTERNAL;
+    if (this.w.onlyParts(ent) && !ctors.some((r) => fitsExactly(this.w, r, argc))) return EXTERNAL;
     const fit = ctors.length ? this.byArity(ctors, argc, false) : [];
     if (fit.length) return { targets: fit, reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
     // none declared, or none the call's labels fit (Swift's memberwise initialiser): the type itself
@@ -1303,7 +1304,7 @@ export class Evaluator {
    */
   byArity(rs: SymRef[], argc: Arity, ext: boolean): SymRef[] {
     // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
-    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => this.labelsFit(r, argc.labels!));
+    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => labelsFit(this.w, r, argc.labels!));
     if (rs.length < 2 || argc === undefined) return rs;
     const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
@@ -1378,32 +1379,6 @@ export class Evaluator {
       case 'fntype': return (e.params ?? []).some((a) => a !== null && this.namesTypeParam(f, a, depth + 1));
       default: return false;
     }
-  }
-
-  /**
-   * Whether a call's argument labels name a function's parameters in order, those left out having defaults (true
-   * where the function's labels are not known). Parameters after the last label are not checked: a trailing closure
-   * may give the last one.
-   */
-  private labelsFit(r: SymRef, labels: readonly string[]): boolean {
-    const x = this.w.extra(r);
-    if (!x.labels) return true;
-    let i = 0;
-    for (const l of labels) {
-      while (i < x.labels.length && x.labels[i] !== l) { if (!x.optional?.[i]) return false; i++; }
-      if (i >= x.labels.length) return false;
-      i++;
-    }
-    return true;
-  }
-
-  /** Whether a call fits a function exactly: its labels, and its argument count when known. */
-  private fitsExactly(r: SymRef, argc: Arity): boolean {
-    if (argc === undefined) return true;
-    if (typeof argc === 'object' && argc.labels && !this.labelsFit(r, argc.labels)) return false;
-    const a = this.w.extra(r).arity;
-    const n = typeof argc === 'number' ? argc : argc.n;
-    return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
   }
 
   /**
