@@ -138,6 +138,10 @@ export async function cachedCheckerAnswers(root: string, files: ReadonlyArray<{ 
   const cache = path.join(cacheDir, `${h.digest('hex').slice(0, 16)}.json`);
   if (existsSync(cache)) {
     const c = JSON.parse(readFileSync(cache, 'utf8')) as { sites: CallSite[]; answers: DefLocation[][]; decls: PyDecl[]; bases: Array<[number, DefLocation[][]]> };
+    // the sites as this scan reads them (the same positions, as the files are the same): which declarations enclose
+    // a site is the scan's rule, not the checker's answer, so a cache made before a change of that rule stays good
+    const scanned = files.flatMap((f) => scanPython(f.path, f.text).sites);
+    if (scanned.length === c.sites.length && scanned.every((x, i) => x.line === c.sites[i].line && x.column === c.sites[i].column)) c.sites = scanned;
     return { sites: c.sites, answers: c.answers, decls: c.decls, bases: new Map(c.bases.map(([i, b]) => [c.decls[i], b])) };
   }
   const r = await checkerAnswers(root, files, extraPaths);

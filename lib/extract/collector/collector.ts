@@ -71,6 +71,9 @@ export class Collector {
   readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
   /** The rest of an array pattern (`...tail` of `[head, ...tail]`), by name node: its pattern. */
   readonly arrayRest = new LazyMap<Node, Node>();
+  /** Patterns a destructuring assignment takes apart (`[a, b] = [b, a]`), outermost only once sorted (see assigned). */
+  assignedPatterns: Node[] = [];
+  private assignedSorted = false;
   /** The rest name of an object pattern → the pattern (`{ a, ...rest }`: rest has the other members of its value). */
   readonly objectRest = new LazyMap<Node, Node>();
   /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
@@ -406,6 +409,26 @@ export class Collector {
     return this.build(lines, parseErrors);
   }
 
+
+  /** Whether offset `p` lies in a pattern a destructuring assignment takes apart. */
+  private assigned(p: number): boolean {
+    const list = this.assignedPatterns;
+    if (!this.assignedSorted) {
+      // (outermost patterns only, by start: a pattern assigned inside another's default lies within it)
+      list.sort((a, b) => a.start - b.start || b.end - a.end);
+      const outer: Node[] = [];
+      for (const n of list) if (!outer.length || n.start >= outer[outer.length - 1].end) outer.push(n);
+      this.assignedPatterns = outer;
+      this.assignedSorted = true;
+    }
+    const ps = this.assignedPatterns;
+    let lo = 0, hi = ps.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ps[mid].end <= p) lo = mid + 1; else if (ps[mid].start > p) hi = mid - 1; else return true;
+    }
+    return false;
+  }
 
   /** Files a scope of kind `kind` opened by `node` (pass 1), replayed in pass 2 at its start. */
   fileScope(node: Node, kind: ScopeKind): void {
@@ -886,6 +909,9 @@ export class Collector {
   }
 
   declare(x: { role: Role; name: Node; type?: Node; value?: Node; slot?: Node; pattern?: Node; key?: Node; dflt?: Node; in?: Node; nested?: Node }, scope: Scope, cur: number): void {
+    // a name a destructuring assignment takes (`[a, b] = [b, a]`, `({ p: c } = o)`) declares nothing: it is the
+    // variable in scope, assigned (a use of it, which keeps its declared type)
+    if (x.role === Role['decl.pattern'] && this.assignedPatterns.length && this.assigned(x.name.start)) { this.skipIds.delete(x.name); return; }
     // (a declaration that names the scope it belongs to, `@in`, an outer one: that scope, when it is open here)
     if (x.in) {
       let sc: Scope | undefined = scope;

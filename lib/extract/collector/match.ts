@@ -141,6 +141,7 @@ export function registerMatchHandlers(): void {
       (this.text.charCodeAt(pattern.start) === 123 ? this.objectRest : this.arrayRest).set(get(c, 'name')!, pattern);
       return;
     });
+    on([Role['pattern.assigned']], function (c) { this.assignedPatterns.push(get(c, 'pattern')!); return; });
     on([Role['pattern.of']], function (c) { this.patternOf.set(get(c, 'pattern')!, get(c, 'value')!); return; });
     on([Role['pattern.nested']], function (c) { this.patternNested.set(get(c, 'pattern')!, { outer: get(c, 'outer')!, key: get(c, 'key')! }); return; });
     on([Role['call.typearg'], Role['call.typearg2'], Role['call.typearg3']], function (c, role) {

@@ -134,6 +134,14 @@ export class NodeSet {
     this.flags.reach(k)[k] |= this.bit;
   }
 
+  /** Takes `n` out of the set. */
+  delete(n: Node): void {
+    const k = n.key;
+    if (k < 0) { this.made?.delete(n); return; }
+    const bits = this.flags.bits;
+    if (k < bits.length) bits[k] &= ~this.bit;
+  }
+
   has(n: Node): boolean {
     const k = n.key;
     if (k < 0) return this.made !== undefined && this.made.has(n);

@@ -75,6 +75,10 @@
 ((variable_declarator name: (array_pattern) @pattern value: (_) @value) (#set! role "var.pattern"))
 (for_in_statement left: (array_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
 (for_in_statement left: (object_pattern) @pattern operator: "of" right: (_) @value (#set! role "pattern.of"))
+; a destructuring assignment (`[a, b] = [b, a]`, `({ p: c } = o)`, `for ([k, v] of pairs)` after `let k, v`): its names
+; are the variables in scope, assigned, not declared
+(assignment_expression left: [(array_pattern) (object_pattern)] @pattern (#set! role "pattern.assigned"))
+(for_in_statement !kind left: [(array_pattern) (object_pattern)] @pattern (#set! role "pattern.assigned"))
 ; the first name of an array pattern and the declarator's value (`const [state, setState] = useState(init)`)
 ((variable_declarator name: (array_pattern . (identifier) @name) value: (call_expression) @value) (#set! role "pattern.first"))
 (rest_pattern (identifier) @name (#set! role "decl.pattern"))
