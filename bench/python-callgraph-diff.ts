@@ -15,8 +15,8 @@
  *   our answer is one of the checker's callees; `C()` of a class is the class on both sides.
  * - Edge level: the checker's edges are (caller, callee) pairs: the caller is the innermost enclosing `def`,
  *   `class` or name bound to a lambda that is one of our symbols (else the file; a `def`'s parameter defaults and
- *   annotations run where the `def` is made, so it is not theirs), the callee the declaration; for a
- *   class, its own `__init__`, else the class itself. And a class of a module (not a stub) that defines no
+ *   annotations, and a class's bases and keywords, run where the `def` or `class` is made, so they are not its),
+ *   the callee the declaration; for a class, its own `__init__`, else the class itself. And a class of a module (not a stub) that defines no
  *   `__init__` has an edge to the project `__init__` its construction runs: the first class in its C3
  *   linearisation that defines one (bases named by the checker's own definitions of the base expressions), none
  *   when an outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first
