@@ -15,8 +15,8 @@
  *   our answer is one of the checker's callees; `C()` of a class is the class on both sides.
  * - Edge level: the checker's edges are (caller, callee) pairs: the caller is the innermost enclosing `def`,
  *   `class` or name bound to a lambda that is one of our symbols (else the file; a `def`'s parameter defaults and
- *   annotations run where the `def` is made, so it is not theirs), the callee the declaration; for a
- *   class, its own `__init__`, else the class itself. And a class of a module (not a stub) that defines no
+ *   annotations, and a class's bases and keywords, run where the `def` or `class` is made, so they are not its),
+ *   the callee the declaration; for a class, its own `__init__`, else the class itself. And a class of a module (not a stub) that defines no
  *   `__init__` has an edge to the project `__init__` its construction runs: the first class in its C3
  *   linearisation that defines one (bases named by the checker's own definitions of the base expressions), none
  *   when an outside base comes first. Ours are the CALLS edges. An edge of ours that the checker lacks, whose first
@@ -138,6 +138,10 @@ export async function cachedCheckerAnswers(root: string, files: ReadonlyArray<{ 
   const cache = path.join(cacheDir, `${h.digest('hex').slice(0, 16)}.json`);
   if (existsSync(cache)) {
     const c = JSON.parse(readFileSync(cache, 'utf8')) as { sites: CallSite[]; answers: DefLocation[][]; decls: PyDecl[]; bases: Array<[number, DefLocation[][]]> };
+    // the sites as this scan reads them (the same positions, as the files are the same): which declarations enclose
+    // a site is the scan's rule, not the checker's answer, so a cache made before a change of that rule stays good
+    const scanned = files.flatMap((f) => scanPython(f.path, f.text).sites);
+    if (scanned.length === c.sites.length && scanned.every((x, i) => x.line === c.sites[i].line && x.column === c.sites[i].column)) c.sites = scanned;
     return { sites: c.sites, answers: c.answers, decls: c.decls, bases: new Map(c.bases.map(([i, b]) => [c.decls[i], b])) };
   }
   const r = await checkerAnswers(root, files, extraPaths);

@@ -208,8 +208,10 @@ export function scanPython(file: string, text: string): PyFileScan {
     const out: string[] = [];
     for (let c = n, p = n.parent; p; c = p, p = p.parent) {
       // a parameter's default and annotation, and the result annotation, are evaluated where the def is made
-      const header = p.type === 'function_definition' && (c.id === p.childForFieldName('parameters')?.id || c.id === p.childForFieldName('return_type')?.id);
-      if ((p.type === 'function_definition' && !header) || p.type === 'class_definition') {
+      // (so are a class's bases and keywords, `class K(make_base(…), metaclass=M)`)
+      const header = (p.type === 'function_definition' && (c.id === p.childForFieldName('parameters')?.id || c.id === p.childForFieldName('return_type')?.id))
+        || (p.type === 'class_definition' && c.id === p.childForFieldName('superclasses')?.id);
+      if ((p.type === 'function_definition' || p.type === 'class_definition') && !header) {
         const nm = p.childForFieldName('name');
         if (nm) out.push(key(nm));
       } else if (p.type === 'lambda' && p.parent?.type === 'assignment' && p.parent.childForFieldName('right')?.id === p.id) {

@@ -53,6 +53,8 @@ class PyCollector extends PyLambdas {
   private yields: Expr[] = [];
   /** Where each local is written by name (parameters, assignment targets), for sharedLocalOccurrences. */
   private readonly localWrites = new Map<number, Pos[]>();
+  /** Methods' first parameters declared another class (local index → the method's class), for selfClass. */
+  private readonly declaredSelf = new Map<number, number>();
   private treeReader?: ConditionReader & PathTree;
 
   constructor(t: FlatTree, names: PyNames, text: string, private readonly path: string) {
@@ -446,7 +448,12 @@ class PyCollector extends PyLambdas {
   /** T when the first parameter is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
   private selfTypeVar(params: number, scope: Scope): string | undefined {
     const p = this.namedKids(params)[0];
-    if (p === undefined || (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter')) return undefined;
+    return p === undefined ? undefined : this.typeVarNamed(p, scope);
+  }
+
+  /** T when parameter p is annotated `T`, `type[T]` or `Type[T]`, with name T a TypeVar of the module. */
+  private typeVarNamed(p: number, scope: Scope): string | undefined {
+    if (this.type(p) !== 'typed_parameter' && this.type(p) !== 'typed_default_parameter') return undefined;
     const m = /^["']?(?:(?:typing\.)?[Tt]ype\[\s*)?(\w+)\s*\]?["']?$/.exec(this.txt(this.child(p, 'type')).trim());
     if (!m) return undefined;
     const b = this.lookup(m[1], scope, false);
@@ -678,6 +685,14 @@ class PyCollector extends PyLambdas {
       if (first && fs.cls !== undefined && !splat) {
         // `self` (`cls` in a classmethod, and in a metaclass's methods nothing more is known)
         loc.type = methodKind === 'classmethod' ? { k: 'typeof', of: { k: 'this', cls: fs.cls } } : { k: 'this', cls: fs.cls };
+        // annotated with a class (a mixin's `self: "Host"`): an instance of it, as declared; a TypeVar of the module,
+        // `Self` or `Any` (which turns the checker off, not what runs) stays the receiver (its assignments `self.x = …`
+        // still declare the class's attributes: selfClass)
+        if (typeNode >= 0) {
+          const declared = this.annotation(typeNode, outer);
+          const receiver = declared.k === 'this' || declared.k === 'any' || (declared.k === 'typeof' && declared.of.k === 'this');
+          if (!receiver && !this.typeVarNamed(p, outer)) { loc.type = declared; this.declaredSelf.set(l, fs.cls); }
+        }
       } else if (typeNode >= 0) {
         const t = this.annotation(typeNode, outer);
         loc.type = splat === 'list' ? { k: 'array', of: t } : splat === 'dict' ? { k: 'map', of: t, key: { k: 'lit' } } : t;
@@ -896,7 +911,7 @@ class PyCollector extends PyLambdas {
     const b = s.names.get(this.txt(obj));
     if (!b || b.k !== 'local') return -1;
     const loc = this.locals[b.l];
-    return loc.type?.k === 'this' ? loc.type.cls : -1;
+    return loc.type?.k === 'this' ? loc.type.cls : this.declaredSelf.get(b.l) ?? -1;
   }
 
   private instanceAttribute(cls: number, attr: number, value: Expr | undefined, type: Expr | undefined, scope: Scope, stmt: number): void {
