@@ -548,7 +548,9 @@ class NominalCollector {
             if (d.caps.value === undefined) arity[0]++;
           }
           if (d.kind === 'this') x.ext = true;
-          (sym.params ??= []).push(d.caps.type !== undefined ? this.lazyType(d.caps.type) : null);
+          // (@dims: brackets written after the name, Java's `byte b[]`: an array of the type)
+          const ty = d.caps.type !== undefined ? this.lazyType(d.caps.type) : null;
+          (sym.params ??= []).push(ty && d.caps.dims !== undefined ? { k: 'array', of: ty } : ty);
           if (x.labels) {
             const label = this.name(d.caps.label ?? nameNode);
             x.labels.push(label === '_' ? '' : label);
@@ -562,7 +564,7 @@ class NominalCollector {
     this.locals.push({ name });
     const v: NominalCollector['localValue'][number] = {};
     if (this.syntax.docTypes) v.doc = this.docTypeOfLocal(d, nameNode, name, stack);
-    if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest') v.rest = true; }
+    if (d.caps.type !== undefined) { v.type = d.caps.type; if (d.kind === 'rest' || d.caps.dims !== undefined) v.rest = true; }
     if (d.caps.value !== undefined) v.value = d.caps.value;
     if (d.kind === 'out' && d.caps.call !== undefined && d.caps.arg !== undefined) v.out = { call: d.caps.call, arg: d.caps.arg };
     if (d.kind === 'callback') {
@@ -1249,6 +1251,8 @@ class NominalCollector {
       if (inner?.role === 'expr.wrap' && inner.caps.inner !== undefined) return this.calleePos({ callee: inner.caps.inner }, false, node);
       // a function named with explicit type arguments (`Get<T>(x)`): its name
       if (this.typeAt.get(c.callee)?.role === 'type.generic') return this.typeNamePos(c.callee);
+      // an element of a name (Go's `F[T](x, y)`, a function with its type argument): the name
+      if (inner?.role === 'expr.index' && inner.caps.object !== undefined) return this.calleePos({ callee: inner.caps.object }, false, node);
     }
     return toPos(this.t.rowOf(this.t.start[node]) + 1, this.col(this.t.start[node]) + 1, 0);
   }

@@ -11,7 +11,10 @@
 
 const CLASS_HEAD = /\b(class|struct|union)([ \t]+)((?:[A-Z][A-Z0-9_]*[A-Z0-9][ \t]+)*[A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
 const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend)[ \\t]+)*';
-const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*[ \\t]*\\()';
+// (a type and a name, also an operator's, `T& T::operator=(`; or a constructor or destructor defined outside its class,
+// `Logger::Logger(`, `Box<T>::~Box(`)
+const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*(?:(?<=operator)[^\\w\\s(]{1,3})?[ \\t]*\\('
+  + '|(?<cls>[A-Za-z_]\\w*)(?:<[^;(){}\\n]*>)?::~?\\k<cls>[ \\t]*\\()';
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
 const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-z_~])/gm;
 
@@ -36,8 +39,8 @@ const AFTER_PARAMETER_NAME = /\b([A-Za-z_]\w*)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])\
 const KEYWORD = /^(?:struct|class|union|enum|const|volatile|unsigned|signed|long|short|int|char|bool|float|double|void|auto|typename|return|case|sizeof|new|delete|throw|goto|else|do)$/;
 /** Words whose `(…)` head is a statement's, never a parameter list: a macro after it is a statement. */
 const NOT_PARAMETERS = /(?:^|[^\w])(?:if|while|for|switch|catch|return|sizeof|decltype|alignof|typeof|__attribute__)\s*$/;
-/** What a parameter list's `(` follows: a name, a template's `>`, a function pointer's `)` or an operator's `()`. */
-const BEFORE_PARAMETERS = /[\w>)\]][ \t]*$/;
+/** What a parameter list's `(` follows: a name, a template's `>`, a function pointer's `)`, an operator's `()` or its symbol (`operator=`). */
+const BEFORE_PARAMETERS = /(?:[\w>)\]]|\boperator[ \t]*[^\w\s(]{1,3})[ \t]*$/;
 
 /** A last line that is a directive or another macro alone on its line (what ends the code before an own-line call). */
 const DIRECTIVE_OR_MACRO_LINE = /^[ \t]*(?:#|[A-Z][A-Z0-9_]*[A-Z0-9][ \t]*$)/;

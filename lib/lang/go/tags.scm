@@ -72,7 +72,11 @@
 ((composite_literal type: (_) @type body: (literal_value) @args) @expr (#set! role "expr.new:literal"))
 ((composite_literal type: (_) @owner body: (literal_value (keyed_element key: (literal_element (identifier) @key)))) (#set! role "expr.key"))
 ((type_assertion_expression type: (_) @type) @expr (#set! role "expr.cast"))
-((type_conversion_expression type: (_) @type) @expr (#set! role "expr.cast"))
+; the grammar reads `F[T](x)` as a conversion to a generic type: it is a call of F where F names a function, else a
+; conversion (a call of a type's name is its conversion), with its one argument
+((type_conversion_expression type: (generic_type) @callee operand: (_) @arg) @expr (#set! role "expr.call:infix"))
+((type_conversion_expression type: [(type_identifier) (qualified_type) (pointer_type) (parenthesized_type) (slice_type) (array_type)
+  (map_type) (channel_type) (function_type) (interface_type) (struct_type)] @type) @expr (#set! role "expr.cast"))
 ((unary_expression operator: "&" operand: (_) @inner) @expr (#set! role "expr.wrap"))
 ((unary_expression operator: "*" operand: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))

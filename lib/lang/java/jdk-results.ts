@@ -50,7 +50,58 @@ const BUILDER: Record<string, string> = {
 
 const COLLECTION: Record<string, string> = { size: 'int', ...giving('isEmpty contains containsAll containsKey containsValue', 'boolean'), indexOf: 'int', lastIndexOf: 'int' };
 
+/** java.io's files and java.nio.file's paths: what a file gives (`file.toPath()` a Path, `file.lastModified()` a long). */
+const FILE: Record<string, string> = {
+  toPath: 'Path', toURI: 'URI', ...giving('getName getPath getAbsolutePath getCanonicalPath getParent', 'String'),
+  ...giving('getParentFile getAbsoluteFile getCanonicalFile', 'File'), ...giving('length lastModified getTotalSpace getFreeSpace getUsableSpace', 'long'),
+  ...giving('exists isFile isDirectory isHidden isAbsolute canRead canWrite canExecute delete mkdir mkdirs createNewFile renameTo setLastModified setReadOnly', 'boolean'),
+};
+
+const PATH: Record<string, string> = {
+  toFile: 'File', toUri: 'URI', getNameCount: 'int', ...giving('isAbsolute startsWith endsWith', 'boolean'),
+  ...giving('getFileName getParent getRoot resolve resolveSibling relativize normalize toAbsolutePath toRealPath subpath getName of', 'Path'),
+};
+
+/** java.nio.file.Files' statics whose result is one type whatever the overload. */
+const FILES: Record<string, string> = {
+  newInputStream: 'InputStream', newOutputStream: 'OutputStream', newBufferedReader: 'BufferedReader', newBufferedWriter: 'BufferedWriter',
+  size: 'long', getLastModifiedTime: 'FileTime', readString: 'String', probeContentType: 'String',
+  ...giving('createFile createDirectory createDirectories createTempFile createTempDirectory move readSymbolicLink setLastModifiedTime', 'Path'),
+  ...giving('exists notExists isDirectory isRegularFile isSymbolicLink isReadable isWritable isExecutable isHidden isSameFile deleteIfExists', 'boolean'),
+};
+
+const INSTANT: Record<string, string> = {
+  ...giving('toEpochMilli getEpochSecond', 'long'), getNano: 'int', ...giving('isAfter isBefore', 'boolean'),
+  ...giving('now ofEpochMilli ofEpochSecond parse plusMillis plusSeconds plusNanos minusMillis minusSeconds minusNanos truncatedTo', 'Instant'),
+};
+
+/** java.time's date-times: the instant a zoned or offset one is, and the parts of a local one. */
+const DATE_TIME = (zoned: string, own: string): Record<string, string> => ({
+  toInstant: 'Instant', toEpochSecond: 'long', toLocalDate: 'LocalDate', toLocalTime: 'LocalTime', atZone: zoned, ...giving('isAfter isBefore isEqual', 'boolean'),
+  ...giving('now parse plusDays plusHours plusMinutes plusSeconds minusDays minusHours minusMinutes minusSeconds withNano', own),
+});
+
 const TABLE = new Map<string, Record<string, string>>([
+  ['File', FILE], ['Path', PATH], ['Paths', { get: 'Path' }], ['Files', FILES],
+  ['Date', { getTime: 'long', toInstant: 'Instant', ...giving('before after', 'boolean') }],
+  ['Instant', INSTANT], ['FileTime', { toMillis: 'long', toInstant: 'Instant', ...giving('from fromMillis', 'FileTime') }],
+  ['LocalDate', { atTime: 'LocalDateTime', atStartOfDay: 'LocalDateTime', toEpochDay: 'long', ...giving('now parse of ofEpochDay plusDays minusDays', 'LocalDate') }],
+  ['ChronoLocalDate', { atTime: 'ChronoLocalDateTime', toEpochDay: 'long' }],
+  ['LocalDateTime', DATE_TIME('ZonedDateTime', 'LocalDateTime')], ['ChronoLocalDateTime', { atZone: 'ChronoZonedDateTime', toLocalTime: 'LocalTime', toEpochSecond: 'long' }],
+  ['ZonedDateTime', DATE_TIME('ZonedDateTime', 'ZonedDateTime')], ['ChronoZonedDateTime', { toInstant: 'Instant', toEpochSecond: 'long', toLocalTime: 'LocalTime' }],
+  ['OffsetDateTime', { ...DATE_TIME('ZonedDateTime', 'OffsetDateTime'), toOffsetTime: 'OffsetTime', toZonedDateTime: 'ZonedDateTime' }],
+  ['OffsetTime', { toLocalTime: 'LocalTime', ...giving('isAfter isBefore isEqual', 'boolean') }],
+  ['URI', { toURL: 'URL', getPort: 'int', create: 'URI', ...giving('resolve normalize relativize', 'URI'), ...giving('isAbsolute isOpaque', 'boolean'),
+    ...giving('getPath getScheme getHost getQuery getFragment getAuthority getRawPath toASCIIString', 'String') }],
+  ['URL', { toURI: 'URI', openStream: 'InputStream', openConnection: 'URLConnection', getPort: 'int', ...giving('getPath getProtocol getHost getFile getQuery toExternalForm', 'String') }],
+  ['ByteBuffer', { ...giving('wrap allocate allocateDirect slice duplicate asReadOnlyBuffer compact put', 'ByteBuffer'), ...giving('remaining capacity getInt', 'int'),
+    getLong: 'long', getShort: 'short', getChar: 'char', getDouble: 'double', getFloat: 'float', asCharBuffer: 'CharBuffer', ...giving('hasRemaining hasArray isDirect isReadOnly', 'boolean') }],
+  ['Charset', { ...giving('name displayName', 'String'), ...giving('forName defaultCharset', 'Charset') }],
+  ['Channels', { newInputStream: 'InputStream', newOutputStream: 'OutputStream', newReader: 'Reader', newWriter: 'Writer' }],
+  ['BufferedReader', { readLine: 'String', read: 'int', ready: 'boolean', skip: 'long' }],
+  ...['InputStream', 'Reader'].map((t) => [t, { read: 'int', skip: 'long', ...(t === 'InputStream' ? { available: 'int', transferTo: 'long' } : { ready: 'boolean', transferTo: 'long' }) }] as [string, Record<string, string>]),
+  ['StringWriter', { getBuffer: 'StringBuffer' }], ['ByteArrayOutputStream', { size: 'int' }],
+
   ['String', STRING], ['CharSequence', { length: 'int', charAt: 'char', toString: 'String', isEmpty: 'boolean' }],
   ['Class', CLASS], ['Package', { getName: 'String' }], ['Method', MEMBER], ['Field', MEMBER], ['Constructor', MEMBER], ['Executable', MEMBER],
   ['Integer', box('Integer', 'int')], ['Long', box('Long', 'long')], ['Double', box('Double', 'double')], ['Float', box('Float', 'float')],

@@ -10,6 +10,7 @@ import type { LanguageRules, NameRules } from '../types.ts';
 import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.ts';
 import { JAVA_LANG } from './java-lang.ts';
 import { javaLibraryResult } from './jdk-results.ts';
+import { JDK_SUPERTYPES } from './jdk-types.ts';
 
 const KEYWORDS = [
   'abstract', 'assert', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
@@ -88,6 +89,7 @@ const JAVA_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, 
   ['Boolean', ['boolean', ...SUPERS]],
   ['String', ['CharSequence', ...SUPERS]],
   ['Number', ['Serializable', 'Object']], ['CharSequence', ['Object']], ['Comparable', ['Object']], ['Serializable', ['Object']], ['Object', []],
+  ...JDK_SUPERTYPES,
 ]);
 
 // java.util.function's interfaces (and Comparator): how many parameters a lambda of each takes, the first ones of

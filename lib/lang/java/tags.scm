@@ -34,7 +34,8 @@
 ((constructor_declaration (modifiers [(annotation name: (_) @name arguments: (annotation_argument_list (string_literal)? @arg)) (marker_annotation name: (_) @name)])) @def (#set! role "annotation"))
 
 ; ---------------------------------------------------------------- locals
-((formal_parameter type: (_) @type name: (identifier) @name) (#set! role "decl.param"))
+; (@dims: brackets after the name, `byte b[]`, make it an array of the type)
+((formal_parameter type: (_) @type name: (identifier) @name dimensions: (dimensions)? @dims) (#set! role "decl.param"))
 ((spread_parameter (_) @type (variable_declarator name: (identifier) @name)) (#set! role "decl.param:rest"))
 ((catch_formal_parameter (catch_type . (_) @type) name: (identifier) @name) (#set! role "decl.param"))
 ((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))

@@ -22,6 +22,9 @@
 ; a class a function returns (mixins: `return class extends Base {…}`, `(Base) => class extends Base {…}`)
 (return_statement (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
 (arrow_function body: (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.returned"))
+; a class passed as an argument (`ViewPlugin.fromClass(class {…})`, `define('x-tag', class extends HTMLElement {…})`):
+; its methods are symbols of it, and `this` in them is an instance of it
+(arguments (class name: (_)? @name body: (_) @body) @def (#set! role "def.class.arg"))
 ; a named function expression a function returns (a factory: `return function normalize (opts) {…}`): a function of
 ; that function, as a nested declaration is; its name is bound only inside itself
 (return_statement (function_expression name: (identifier) @name body: (_) @body) @def (#set! role "def.function.returned"))

@@ -49,10 +49,14 @@ class NominalResolver implements LanguageRelations {
     this.m.resolveBase = (f, e, from) => this.ev.base(f, e, from);
   }
 
+  /** The names of this file's calls of a function read as an element of it (Go's `F[T](x)`): no read of F there. */
+  private readonly calledElements = new Set<Pos>();
+
   relations(f: number): void {
     const facts = this.sink.files[f];
     for (const { f: g, line } of this.names.importFiles(f)) if (g !== f) this.sink.edge(this.sink.filePos(f), this.sink.filePos(g), 'IMPORTS', 1, 'import', line);
     this.structure(f, facts);
+    this.calledElements.clear();
     for (const call of facts.calls) this.call(f, call as NominalCall);
     for (const ref of facts.refs) this.reference(f, ref);
     for (const op of this.w.nominal(f).ops ?? []) this.operator(f, op);
@@ -149,6 +153,7 @@ class NominalResolver implements LanguageRelations {
     // the name written at the call: the class for a constructor (`new Foo()` names Foo), else the callee
     if (res.ctor) { if (!call.declared) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason); }
     else this.occurrence(res.targets[0], f, call.at, 'call', from, res.c, reason);
+    if (call.callee.k === 'element') this.calledElements.add(call.at);
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
@@ -301,6 +306,7 @@ class NominalResolver implements LanguageRelations {
       this.sink.refEdge(from, this.symPos(target), 1, 'type', posLine(ref.at), 'type');
       return;
     }
+    if (this.calledElements.has(ref.at)) return;
     const t = this.refTarget(f, ref.value, ref.from);
     if (!t) return;
     const kind = this.w.isType(t.r) ? 'type' : 'value';

@@ -9,6 +9,7 @@ import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import { arrayFit, type FitContext } from './array-fit.ts';
+import { fitsExactly, labelsFit } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -802,7 +803,18 @@ export class Evaluator {
     if (depth > MAX_DEPTH) return UNRESOLVED;
     switch (callee.k) {
       // a function named with explicit type arguments (C#'s `Get<T>(x)`): the function of that name
-      case 'generic': return callee.of.k === 'id' ? this.call(f, callee.of, from, argc, depth + 1) : UNRESOLVED;
+      // (or through a package: Go's `pkg.F[T](x)`)
+      case 'generic': return callee.of.k === 'id' || (callee.of.k === 'member' && callee.of.obj.k === 'id' && !bindsLocal(callee.of.obj.b)) ? this.call(f, callee.of, from, argc, depth + 1) : UNRESOLVED;
+      // a function named with type arguments that a grammar reads as an element of it (Go's `F[T](x, y)`): the
+      // function the name declares; an element of any other value (a slice of functions, a type) stays unresolved
+      case 'element': {
+        const of = callee.of;
+        const named = (of.k === 'id' && !bindsLocal(of.b)) || (of.k === 'member' && of.obj.k === 'id' && !bindsLocal(of.obj.b));
+        if (!callee.index || !named) return UNRESOLVED;
+        const res = this.call(f, of, from, argc, depth + 1);
+        const fns = 'targets' in res && res.targets.length > 0 && !res.ctor && res.targets.every((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
+        return fns ? res : UNRESOLVED;
+      }
       case 'id': {
         if (bindsLocal(callee.b)) {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
@@ -1185,7 +1197,7 @@ export class Evaluator {
     const ctors = this.ownConstructors(ent);
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
-    if (this.w.onlyParts(ent) && !ctors.some((r) => this.fitsExactly(r, argc))) return EXTERNAL;
+    if (this.w.onlyParts(ent) && !ctors.some((r) => fitsExactly(this.w, r, argc))) return EXTERNAL;
     const fit = ctors.length ? this.byArity(ctors, argc, false) : [];
     if (fit.length) return { targets: fit, reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
     // none declared, or none the call's labels fit (Swift's memberwise initialiser): the type itself
@@ -1292,7 +1304,7 @@ export class Evaluator {
    */
   byArity(rs: SymRef[], argc: Arity, ext: boolean): SymRef[] {
     // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
-    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => this.labelsFit(r, argc.labels!));
+    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => labelsFit(this.w, r, argc.labels!));
     if (rs.length < 2 || argc === undefined) return rs;
     const fit = rs.filter((r) => this.takes(r, argc, ext));
     if (!fit.length) return rs;
@@ -1370,32 +1382,6 @@ export class Evaluator {
   }
 
   /**
-   * Whether a call's argument labels name a function's parameters in order, those left out having defaults (true
-   * where the function's labels are not known). Parameters after the last label are not checked: a trailing closure
-   * may give the last one.
-   */
-  private labelsFit(r: SymRef, labels: readonly string[]): boolean {
-    const x = this.w.extra(r);
-    if (!x.labels) return true;
-    let i = 0;
-    for (const l of labels) {
-      while (i < x.labels.length && x.labels[i] !== l) { if (!x.optional?.[i]) return false; i++; }
-      if (i >= x.labels.length) return false;
-      i++;
-    }
-    return true;
-  }
-
-  /** Whether a call fits a function exactly: its labels, and its argument count when known. */
-  private fitsExactly(r: SymRef, argc: Arity): boolean {
-    if (argc === undefined) return true;
-    if (typeof argc === 'object' && argc.labels && !this.labelsFit(r, argc.labels)) return false;
-    const a = this.w.extra(r).arity;
-    const n = typeof argc === 'number' ? argc : argc.n;
-    return !a || (n >= a[0] && (a[1] < 0 || n <= a[1]));
-  }
-
-  /**
    * How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. `skip`:
    * parameters the arguments do not fill (an extension method's receiver, 1).
    */
@@ -1447,6 +1433,10 @@ export class Evaluator {
         if (spread) { if (value.t === 'ext' && want.t === 'ext' && value.name === want.name) score += 2; continue; }
       }
       if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
+      // (NominalRules.arraySupertypes) a value of a class is no array: at an array parameter that is not variadic, an
+      // instance of a project type or of a library type the language knows does not fit
+      if (this.rules.arraySupertypes && want.t === 'arr' && got.t !== 'arr' && this.fitContext.restIndex(r) !== i + skip
+        && (got.t === 'inst' || (got.t === 'ext' && !!got.name && !!this.rules.librarySupertypes?.has(got.name)))) return -1;
       // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
       if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
       if (got.t === 'inst') {

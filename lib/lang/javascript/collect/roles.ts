@@ -67,7 +67,8 @@ const prototypeBase: MatchHandler = function (c) {
 };
 
 // a class expression a function returns (a mixin: `return class Tagged extends Base {…}`, `(Base) => class extends
-// Base {…}`): a class of that function, named as written or, when anonymous, after the function
+// Base {…}`), or one passed as an argument (`ViewPlugin.fromClass(class {…})`): a class of the enclosing symbol,
+// named as written or, when anonymous, after that symbol
 const returnedClass: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   if (cur < 0 || this.classSymOf.has(d.def)) return -1;
   const own = d.name ? name : this.symbols[cur].name;
@@ -481,6 +482,7 @@ export const R = registerRoles({
   'assign.member': { match: memberAssignment },
   'assign.entry': { match: assignedEntry },
   'def.class.returned': { define: returnedClass },
+  'def.class.arg': { define: returnedClass },
   'def.function.returned': { define: returnedFunction },
   'def.default': { define: defaultExport },
   'def.param.property': { match: parameterPropertyMatch, define: parameterProperty },
