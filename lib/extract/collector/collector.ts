@@ -1131,9 +1131,12 @@ export class Collector {
       if (open < 0) return undefined;
       return firstDocLine(t, open + block[0].length, i - block[1].length, BLOCK_LINE_LEAD);
     }
-    // line comments: the contiguous block of them right above
+    // line comments: the contiguous block of them right above (a blank line between parts a file's or a section's
+    // header from the declaration below it)
     const lead = this.commentSyntax.line[0];
     if (lead === undefined) return undefined;
+    let newlines = 0;
+    for (let k = i; k < start && isSpace(t.charCodeAt(k)); k++) if (t.charCodeAt(k) === 10 && ++newlines > 1) return undefined;
     const lineStart = t.lastIndexOf('\n', i - 1) + 1;
     if (!t.startsWith(lead, skipSpaces(t, lineStart)) || skipSpaces(t, lineStart) >= i) return undefined;
     let first = lineStart;
