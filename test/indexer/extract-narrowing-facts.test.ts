@@ -51,14 +51,14 @@ export interface I { tag(): this }
   t.deepEqual(f.symbols.find((s) => s.qualifiedName === 'I.tag')?.returns, { k: 'this', cls: -1 });
 });
 
-test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T; Map<K, V> a map of V keyed by K; a project Array type is not', (t) => {
+test('Array<T>, ReadonlyArray<T> and readonly T[] are arrays of T (the last two marked read-only); Map<K, V> a map of V keyed by K; a project Array type is not', (t) => {
   const f = ts(`import { Node } from './node';
 export function f(a: Array<Node>, b: ReadonlyArray<Node>, c: readonly Node[], d: Map<string, Node>): void {}
 `);
   const node = { k: 'id', name: 'Node', b: importBinding(0) };
   t.deepEqual(strip(local(f, 'a')?.type), { k: 'array', of: node });
-  t.deepEqual(strip(local(f, 'b')?.type), { k: 'array', of: node });
-  t.deepEqual(strip(local(f, 'c')?.type), { k: 'array', of: node });
+  t.deepEqual(strip(local(f, 'b')?.type), { k: 'array', of: node, ro: true });
+  t.deepEqual(strip(local(f, 'c')?.type), { k: 'array', of: node, ro: true });
   t.deepEqual(strip(local(f, 'd')?.type), { k: 'map', of: node, key: { k: 'other' } }, 'Map<K, V> keeps its value and key types');
   const g = ts(`class Array<T> { first(): T | undefined { return undefined; } }
 export function f(a: Array<number>): void {}
