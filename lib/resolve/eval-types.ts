@@ -793,13 +793,8 @@ export function awaitedThenable(this: Evaluator, o: Val & { t: 'inst' }, depth: 
  * import expression gives.
  */
 function typeOperand(ev: Evaluator, f: number, e: Expr): Val {
-  if (e.k === 'import') {
-    const target = ev.module(f, e.source);
-    if ('external' in target) return EXT;
-    if ('missing' in target) return UNKNOWN;
-    return { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
-  }
-  if (e.k === 'member' && e.obj.k === 'import') return ev.member(ev.deref(typeOperand(ev, f, e.obj)), e.name);
+  if (e.k === 'import') return ev.importedNamespace(f, e.source);
+  if (e.k === 'member' && e.obj.k === 'import') return ev.member(ev.deref(ev.importedNamespace(f, e.obj.source)), e.name);
   return ev.value(f, e);
 }
 

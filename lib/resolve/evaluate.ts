@@ -269,6 +269,14 @@ export class Evaluator {
    * (`interface ArkEnv` augmented in each package) are one symbol to the checker: the first file's declaration
    * stands for them (globalNamesakes finds the others).
    */
+  /** The namespace `import('source')` names in file f (EXT for a package's, UNKNOWN for a file that is not there). */
+  importedNamespace(f: number, source: string): Val {
+    const target = this.module(f, source);
+    if ('external' in target) return EXT;
+    if ('missing' in target) return UNKNOWN;
+    return { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
+  }
+
   projectGlobal(name: string): Val | undefined {
     const r = this.globalTable().get(name)?.[0];
     return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
@@ -757,11 +765,8 @@ export class Evaluator {
       }
       case 'import': {
         // `await import('./x')`, `import('./x').then((m) => …)`: a promise of x's namespace
-        const target = this.module(f, e.source);
-        if ('external' in target) return EXT;
-        if ('missing' in target) return UNKNOWN;
-        const ns: Val = { t: 'ns', f: target.f, r: 'namespace-import', c: REASON_CONFIDENCE['namespace-import'] };
-        return { t: 'prom', of: ns, r: 'namespace-import', c: ns.c };
+        const ns = this.importedNamespace(f, e.source);
+        return ns.t === 'ns' ? { t: 'prom', of: ns, r: 'namespace-import', c: ns.c } : ns;
       }
       case 'and': {
         // `a && b`: b's value, when a's type is known (an `any` a would make the whole `any`) — or when a is a name

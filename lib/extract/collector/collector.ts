@@ -71,9 +71,8 @@ export class Collector {
   readonly arrayElement = new LazyMap<Node, { pattern: Node; index: number }>();
   /** The rest of an array pattern (`...tail` of `[head, ...tail]`), by name node: its pattern. */
   readonly arrayRest = new LazyMap<Node, Node>();
-  /** Patterns a destructuring assignment takes apart (`[a, b] = [b, a]`), outermost only once sorted (see assigned). */
+  /** Patterns a destructuring assignment takes apart (`[a, b] = [b, a]`); in pass 2 the outermost only, by start. */
   assignedPatterns: Node[] = [];
-  private assignedSorted = false;
   /** The rest name of an object pattern → the pattern (`{ a, ...rest }`: rest has the other members of its value). */
   readonly objectRest = new LazyMap<Node, Node>();
   /** An array pattern of a `for … of` loop and the iterated value (`for (const [k, v] of map)`: each is an entry). */
@@ -414,15 +413,6 @@ export class Collector {
 
   /** Whether offset `p` lies in a pattern a destructuring assignment takes apart. */
   private assigned(p: number): boolean {
-    const list = this.assignedPatterns;
-    if (!this.assignedSorted) {
-      // (outermost patterns only, by start: a pattern assigned inside another's default lies within it)
-      list.sort((a, b) => a.start - b.start || b.end - a.end);
-      const outer: Node[] = [];
-      for (const n of list) if (!outer.length || n.start >= outer[outer.length - 1].end) outer.push(n);
-      this.assignedPatterns = outer;
-      this.assignedSorted = true;
-    }
     const ps = this.assignedPatterns;
     let lo = 0, hi = ps.length - 1;
     while (lo <= hi) {
@@ -519,6 +509,13 @@ export class Collector {
     if (this.decoratorBefore.size) {
       // a decorated definition's span opens at its first decorator (see decoratedStart)
       for (let i = 0; i < evP.length; i++) if (evT[i] === EV_DEF && evP[i] === startOf((evX[i] as DefRec).def)) evP[i] = this.decoratedStart((evX[i] as DefRec).def);
+    }
+    if (this.assignedPatterns.length > 1) {
+      // (outermost patterns only, by start, for assigned's search: a pattern assigned inside another's default lies
+      // within it)
+      const list = this.assignedPatterns.sort((a, b) => a.start - b.start || b.end - a.end), outer: Node[] = [];
+      for (const n of list) if (!outer.length || n.start >= outer[outer.length - 1].end) outer.push(n);
+      this.assignedPatterns = outer;
     }
     const order = eventOrder(evP, evT);
     let scope = this.root;

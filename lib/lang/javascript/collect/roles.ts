@@ -69,7 +69,7 @@ const prototypeBase: MatchHandler = function (c) {
 // a class expression a function returns (a mixin: `return class Tagged extends Base {…}`, `(Base) => class extends
 // Base {…}`), or one passed as an argument (`ViewPlugin.fromClass(class {…})`): a class of the enclosing symbol,
 // named as written or, when anonymous, after that symbol
-const returnedClass: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
+const classExpression: DefineHandler = function (d, scope, cur, name, exported, isDefault, topLevel) {
   if (cur < 0 || this.classSymOf.has(d.def)) return -1;
   const own = d.name ? name : this.symbols[cur].name;
   const s = this.addSymbol(d, scope, cur, own, 'Class', 'class', false, false);
@@ -481,8 +481,8 @@ export const R = registerRoles({
   'export.star.as': { match: exportStarAs },
   'assign.member': { match: memberAssignment },
   'assign.entry': { match: assignedEntry },
-  'def.class.returned': { define: returnedClass },
-  'def.class.arg': { define: returnedClass },
+  'def.class.returned': { define: classExpression },
+  'def.class.arg': { define: classExpression },
   'def.function.returned': { define: returnedFunction },
   'def.default': { define: defaultExport },
   'def.param.property': { match: parameterPropertyMatch, define: parameterProperty },
