@@ -223,26 +223,28 @@ export class Collector {
   }
   /**
    * The function or class a declaration's value holds under parentheses and type assertions (`((s) => …) as
-   * CreateStore`, `(() => …) satisfies Fn`, `fn!`), with the outermost asserted type (its contextual type, as an
-   * annotation would be); undefined when the value is no such function or class.
+   * CreateStore`, `(() => …) satisfies Fn`, `fn!`), with the outermost asserted type (the value's type, as an
+   * annotation would be) and the nearest (the function's contextual type: `unknown` in `(fn) as unknown as Hook`);
+   * undefined when the value is no such function or class.
    */
-  assertedFunction(node: Node): { fn: Node; type?: Node } | undefined {
-    const { inner, type } = this.unasserted(node);
+  assertedFunction(node: Node): { fn: Node; type?: Node; near?: Node } | undefined {
+    const { inner, type, near } = this.unasserted(node);
     const kind = this.scopeKindOf.get(inner);
-    return inner !== node && (kind === 'arrow' || kind === 'function' || kind === 'class') ? { fn: inner, type } : undefined;
+    return inner !== node && (kind === 'arrow' || kind === 'function' || kind === 'class') ? { fn: inner, type, near } : undefined;
   }
   /**
    * The expression under parentheses, type assertions, `satisfies`, `!` and the other `expr.wrap` forms (each inner
-   * node is its wrapper's child, so the walk ends), with the outermost `as` type met on the way.
+   * node is its wrapper's child, so the walk ends), with the outermost `as` type met on the way and the innermost.
    */
-  unasserted(node: Node): { inner: Node; type?: Node } {
+  unasserted(node: Node): { inner: Node; type?: Node; near?: Node } {
     let n = node;
     let type: Node | undefined;
+    let near: Node | undefined;
     for (let w = this.wraps.get(n); w && (w.kind === 'wrap' || w.kind === 'as') && w.inner; w = this.wraps.get(n)) {
-      if (w.kind === 'as' && w.type && !type) type = w.type;
+      if (w.kind === 'as' && w.type) { type ??= w.type; near = w.type; }
       n = w.inner;
     }
-    return { inner: n, type };
+    return { inner: n, type, near };
   }
   readonly simple = new LazyMap<Node, 'lit' | 'any' | 'this' | 'super'>();
   readonly thisCls = new LazyMap<Node, number>();

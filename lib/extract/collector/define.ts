@@ -49,7 +49,10 @@ export function registerDefineHandlers(): void {
         const s = this.addSymbol(d, scope, cur, name, 'Function', valueKind === 'arrow' ? 'arrow_function' : 'function_expression', exported, isDefault);
         this.work[s].returnsNode = this.returnsOf.get(d.value!);
         this.work[s].typeNode = this.annotOf.get(d.def) ?? asserted?.type;
-        if (this.work[s].typeNode) this.declaredFnType.set(d.value!, this.work[s].typeNode!);
+        // (the function itself is typed by the assertion nearest to it: through `as unknown as Hook` by `unknown`,
+        // which types neither its parameters nor the keys it returns, though its callers see a Hook)
+        const context = asserted?.near ?? this.work[s].typeNode;
+        if (context) this.declaredFnType.set(d.value!, context);
         target.names.set(name, symbolBinding(s));
         return this.span(s, d.def);
       }
