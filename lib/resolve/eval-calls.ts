@@ -26,8 +26,10 @@ export function callTarget(this: Evaluator, f: number, call: CallFact): (SymRef 
 
 /** A parameter of a function with a declared function type: that type's parameter (see LocalFact.ctxType). */
 export function declaredParam(this: Evaluator, f: number, ctx: { type: Expr; param: number; returns?: number; key?: true }): Val {
-  let fn = this.typeValue(f, ctx.type, 0);
-  for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = this.typeValue(fn.f, fn.returns, 0, fn.subst);
+  // (an intersection holding one function type, `((set, get) => T) & { tag?: M }`, types a function by that type)
+  const signature = (v: Val): Val => (v.t === 'inter' && v.fn ? v.fn : v);
+  let fn = signature(this.typeValue(f, ctx.type, 0));
+  for (let k = 0; k < (ctx.returns ?? 0) && fn.t === 'fnval'; k++) fn = signature(this.typeValue(fn.f, fn.returns, 0, fn.subst));
   // a method's type (`Handlers['a']` of `interface Handlers { a(x: Foo): void }`): its declared parameter
   if (fn.t === 'sym') {
     const ms = this.sym(fn);

@@ -177,6 +177,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     let hole = false, ext = false, keyed = !!t.keyed;
     const omits: string[] = t.omits ? [...t.omits] : [];
     const lists: Val[] = [];
+    const fns: Array<Val & { t: 'fnval' }> = [];
     const add = (v: Val): void => {
       if (v.t === 'inst') { if (!insts.some((o) => o.f === v.f && o.s === v.s)) insts.push(v); if (v.keyed) keyed = true; }
       // (an intersection of object type literals with parts we cannot read, `Promise<T> & { status: S }`, or with a
@@ -188,6 +189,8 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       else if (v.t === 'union') alts.push({ t: 'anyof', of: v.of, r: v.r, c: v.c });
       else if (v.t === 'ext') ext = true;
       else if (v.t === 'arr' || v.t === 'tup') { lists.push(v); hole = true; }
+      // (a function type part declares no member by name: its signature is kept, see below)
+      else if (v.t === 'fnval') fns.push(v);
       // an object type literal knows all its member names (typed or not; an index signature answers only the
       // names no part declares); read through a type parameter's constraint it may have any
       else if (v.t === 'obj') { objs.push(v); if (v.open) hole = true; }
@@ -211,6 +214,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       add(v);
     }
     if (allLits && lits) return { t: 'ext', lits };
+    // a function type with object type parts (`((set, get, api) => T) & { $$mutators?: M }`): the members are the
+    // object parts', and a function the intersection types takes the function type's parameters (as the checker's
+    // contextual signature is the one call signature of the intersection)
+    if (fns.length === 1 && fns.length + objs.length === read && !insts.length && !alts.length && !ext && !hole && objs.every((o) => !o.calls?.length && !o.news?.length)) {
+      return { t: 'inter', of: [], objs: objs.length ? objs : undefined, hole: false, fn: fns[0], r: 'typed-receiver', c: Math.min(fns[0].c, ...objs.map((o) => o.c)) };
+    }
     // an array or tuple type branded by object types that declare computed keys only (`Array<Match> & { readonly
     // [phase]?: P }`, `[at: Location, matches: M] & { … }`): its elements are the array's, as the checker reads
     // an index, a pattern or a loop through the array part; a brand's keys are never read by name

@@ -85,7 +85,8 @@ export type Val =
   /** (`outside`: the hole is, or holds, an outside type, which may declare any member) */
   /** (`omits`, `keyed`: a part is an `Omit` or `Pick` of a type read as that type, see the `intersection` fact) */
   /** (`list`: the one array part, `Token[] & { links: Links }`: an element, an iteration, is that array's) */
-  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; omits?: readonly string[]; keyed?: true; list?: Val & { t: 'arr' }; r: Reason; c: number }
+  /** (`fn`: the one function type part, `((set, get) => T) & { tag?: M }`: what a function the intersection types takes) */
+  | { t: 'inter'; of: Array<{ t: 'inst'; f: number; s: number; r: Reason; c: number }>; objs?: Array<Val & { t: 'obj' }>; alts?: Array<Val & { t: 'anyof' }>; hole: boolean; outside?: true; omits?: readonly string[]; keyed?: true; list?: Val & { t: 'arr' }; fn?: Val & { t: 'fnval' }; r: Reason; c: number }
   /**
    * A value of a union whose member types are not all project classes or interfaces (`{ target: Group; kind: 'a' } |
    * (Common & { kind: 'b' })`, a discriminated union): a member is known when every member type that has it gives
