@@ -638,7 +638,8 @@ export class Collector {
       let typed = sk === 'this' ? thisTypeAt(scope) : undefined;
       // the `this` type inside the `this:` annotation itself (`this: this & { el: E }`) is the class's instance
       if (typed && node.start >= typed.start && node.start < this.end(typed)) typed = undefined;
-      const cls = typed ? -1 : thisClass(scope);
+      const own = typed ? -1 : thisClass(scope);
+      const cls = own >= 0 || typed ? own : this.thisInterface(scope, cur);
       if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, cls);
       // (a function's own `this` of no class: an object literal's method, typed by the literal's context if it has one)
       if (sk === 'this' && !typed && cls < 0) {
@@ -653,6 +654,18 @@ export class Collector {
     return;
   }
 
+  /**
+   * The interface whose `this` type a `this` inside its declaration is (`assert: () => this['infer']`: the interface's
+   * instance, as a class's own `this` is its class's); -1 outside an interface. Nothing inside an interface declares
+   * a `this` of its own, so the nearest declaration scope decides.
+   */
+  thisInterface(scope: Scope, cur: number): number {
+    let s: Scope | undefined = scope;
+    while (s && s.kind === 'type') s = s.parent;
+    if (!s || s === scope || cur < 0) return -1;
+    const owner = this.symbols[cur].label === 'Interface' ? cur : this.symbols[cur].parent;
+    return owner >= 0 && this.symbols[owner].label === 'Interface' ? owner : -1;
+  }
   /** The heritage clauses' nodes (`extends mixin(this.Base)`), filed in pass 1. */
   readonly heritageSpans: Node[] = [];
   /** The decorators' nodes (`@dec(this.x)`), filed in pass 1. */
