@@ -1036,6 +1036,9 @@ export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: nu
   return out ?? UNKNOWN;
 }
 
+/** Where a type written in a generic alias is read: the alias's file, and each of its parameters' argument. */
+interface AliasFrame { f: number; to?: Map<number, { t: Expr; at: AliasFrame }> }
+
 /**
  * The type parameters of a generic function or method that a call's arguments bind, added to the receiver's
  * (`c.subst`), as the checker infers them: a parameter declared `T` takes the argument's value, `T[]` an element of
@@ -1047,8 +1050,16 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
   const own = new Map<string, TypeArg>(c.subst ?? []);
   const params = new Set(typeParams.map((l) => `${c.f}:${l}`));
   const conflicts = new Set<string>();
-  const bind = (pt: Expr, arg: () => Val, depth: number): void => {
+  // (`at`: where a type written in a generic alias is read, its file and its parameters' arguments, each an Expr of
+  // the frame that wrote it: the function's own declaration is the outermost frame)
+  const bind = (pt: Expr, arg: () => Val, depth: number, at: AliasFrame = { f: c.f }): void => {
     if (depth > 4) { this.cut++; return; }
+    if (pt.k === 'id' && bindsLocal(pt.b) && at.to) {
+      const mapped = at.to.get(bindingIndex(pt.b));
+      // (no level of its own: the argument is read in the frame that wrote it, an outer one, so this cannot cycle)
+      if (mapped) bind(mapped.t, arg, depth, mapped.at);
+      return;
+    }
     if (pt.k === 'id' && bindsLocal(pt.b)) {
       const key = `${c.f}:${bindingIndex(pt.b)}`;
       if (!params.has(key)) return;
@@ -1061,9 +1072,24 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       else if (!prev) own.set(key, { f: c.f, t: pt, v });
       return;
     }
-    if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1);
-    if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1);
-    if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id') bind(m, arg, depth + 1); return; }
+    if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1, at);
+    if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1, at);
+    // (and a generic alias part, `InjectionToken<T> = constructor<T> | string | symbol`: the part a class argument is)
+    if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id' || m.k === 'generic') bind(m, arg, depth + 1, at); return; }
+    // a generic alias (`token: constructor<T>` of `type constructor<T> = { new (...args: any[]): T }`): its type, read
+    // with the alias's parameters standing for the arguments written here
+    if (pt.k === 'generic') {
+      const alias = this.typeSymbol(at.f, pt.of);
+      const a = alias && alias !== 'ext' ? this.sym(alias) : undefined;
+      if (!alias || alias === 'ext' || !a || a.label !== 'TypeAlias' || !a.type || !a.typeParams) return;
+      const to = new Map<number, { t: Expr; at: AliasFrame }>();
+      a.typeParams.forEach((l, i) => { if (pt.args[i]) to.set(l, { t: pt.args[i], at }); });
+      return bind(a.type, arg, depth + 1, { f: alias.f, to });
+    }
+    // an object type of one construct signature and nothing else (`{ new (...args: any[]): T }`): that constructor type
+    if (pt.k === 'object' && pt.news?.length === 1 && !pt.calls?.length && !pt.props.length && !pt.index && !pt.others?.length) {
+      return bind({ k: 'fntype', returns: pt.news[0].returns }, arg, depth, at);
+    }
     if (pt.k === 'fntype') {
       return bind(pt.returns, () => {
         const a = arg();
@@ -1074,7 +1100,7 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
         // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance
         if (as.label === 'Class') return weaken({ t: 'inst', f: a.f, s: a.s, r: a.r, c: a.c }, 'typed-receiver');
         return as.label === 'Function' || as.label === 'Method' ? this.callResult(a) : UNKNOWN;
-      }, depth + 1);
+      }, depth + 1, at);
     }
   };
   declared.forEach((pt, i) => {
