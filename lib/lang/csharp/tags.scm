@@ -73,7 +73,7 @@
 ((object_creation_expression arguments: (argument_list (argument (lambda_expression) @scope)) @args) @call (#set! role "decl.builder"))
 ((type_parameter name: (identifier) @name) (#set! role "decl.typeparam"))
 
-([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_section) (using_statement)
+([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_body) (using_statement)
   (if_statement) (while_statement) (arrow_expression_clause)] @scope (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions
