@@ -387,6 +387,7 @@ class NominalCollector {
       if (items.length) x.payload = items;
     }
     if (def.caps.self !== undefined) x.self = this.lazyType(def.caps.self);
+    if (def.caps.explicit !== undefined) x.explicit = true;
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
     // a doc comment's type where the declaration writes none, or one that names no class (`array` of `@var User[]`)
