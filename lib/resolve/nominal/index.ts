@@ -257,7 +257,7 @@ class NominalResolver implements LanguageRelations {
       if (!owner) continue;
       for (const sub of this.m.subtypes(owner)) {
         // a method that cannot take the call's arguments is an overload beside the target, not an override of it
-        const impl = this.m.find(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
+        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
         for (const r of this.ev.byArity(impl, argc, false)) {
           const k = this.w.key(r);
           if (seen.has(k) || this.m.ownerOf(r) === owner) continue;

@@ -347,7 +347,7 @@ export class Names {
     if (w.rules.implicitThis && members) {
       for (const ent of this.enclosingTypes(f, from, true)) {
         // a constructor is named after its class but is no member a name reaches
-        const found = this.members.findStatic(ent, name, false).filter((r) => w.sym(r).kind !== 'constructor');
+        const found = this.members.findStatic(ent, name, !!w.rules.overloads).filter((r) => w.sym(r).kind !== 'constructor');
         if (found.length) {
           const types = found.filter((r) => TYPE_LABELS.has(w.sym(r).label));
           if (types.length) return { ent: w.typeOf(types[0])!, reason: 'nested' };

@@ -105,6 +105,16 @@ export class Members {
   }
 
   /**
+   * What a call of an interface's member `name` may run in a type implementing it: find's members and the type's own
+   * explicit implementations of the name (NominalSymbol.explicit), which only the interface's name reaches.
+   */
+  findImpl(ent: TypeEnt, name: string): SymRef[] {
+    const explicit = (ent.members.get(name) ?? []).filter((r) => this.w.extra(r).explicit);
+    const found = this.find(ent, name);
+    return explicit.length ? [...explicit, ...found] : found;
+  }
+
+  /**
    * Every member named `name` of a type and of all its bases, nearest first: where methods are overloaded by their
    * parameters, a base's overload is callable beside a nearer one of another signature (explicit interface
    * implementations left out, as by find).
