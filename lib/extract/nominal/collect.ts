@@ -1179,6 +1179,8 @@ class NominalCollector {
       if (isNew) call.isNew = true;
       if (ex.kind === 'literal') call.literal = true;
       if (ex.kind === 'declared') call.declared = true;
+      const named = c.callee ?? c.name;
+      if (this.syntax.bangMacros && callee.k === 'id' && named !== undefined && this.text[this.t.end[named]] === '!') call.macro = true;
       // a variable declared without an initialiser (`A a;`) or a `new` written without parentheses (`new A`, kind
       // `bare`) passes its constructor no argument
       let argc = ex.kind === 'declared' || ex.kind === 'bare' ? this.argCount(c.args) ?? 0 : this.argCount(c.args);

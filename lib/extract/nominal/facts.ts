@@ -22,6 +22,8 @@ export interface NominalCall extends CallFact {
   labels?: string[];
   /** How many type arguments the call writes (`F<A, B>(x)`: 2), where it writes some. */
   targs?: number;
+  /** An invocation of a macro (Rust's `tri!(…)`): it names a macro (symbol kind `macro`), never a function. */
+  macro?: true;
 }
 
 /**
