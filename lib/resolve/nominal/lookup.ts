@@ -347,7 +347,7 @@ export class Names {
     if (w.rules.implicitThis && members) {
       for (const ent of this.enclosingTypes(f, from, true)) {
         // a constructor is named after its class but is no member a name reaches
-        const found = this.members.findStatic(ent, name, !!w.rules.overloads).filter((r) => w.sym(r).kind !== 'constructor');
+        const found = this.members.findStatic(ent, name, false).filter((r) => w.sym(r).kind !== 'constructor');
         if (found.length) {
           const types = found.filter((r) => TYPE_LABELS.has(w.sym(r).label));
           if (types.length) return { ent: w.typeOf(types[0])!, reason: 'nested' };
@@ -407,6 +407,19 @@ export class Names {
       if (this.w.packagePrefixes.has(key) && !out.includes(key)) out.push(key);
     }
     return out;
+  }
+
+  /**
+   * Where methods overload, the methods named `name` of the nearest enclosing type that has any, with those it
+   * inherits (an unqualified call chooses among them all when the type's own cannot take its arguments).
+   */
+  inheritedOverloads(f: number, from: number, name: string): SymRef[] {
+    if (!this.w.rules.overloads) return [];
+    for (const ent of this.enclosingTypes(f, from, true)) {
+      if (!this.members.find(ent, name).length) continue;
+      return this.members.findAll(ent, name).filter((r) => { const s = this.w.sym(r); return (s.label === 'Method' || s.label === 'Function') && s.kind !== 'constructor'; });
+    }
+    return [];
   }
 
   /**
