@@ -1,6 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
+import { sweepEnclosing } from './narrow-places.ts';
 import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
@@ -222,9 +223,6 @@ export function narrowByConditions(this: Collector): void {
   type Span = { start: number; end: number };
   const constructs = this.flowConstructs.filter((c) => c.kind !== 'test').sort((a, b) => a.start - b.start || b.end - a.end);
   const tests = [...this.tagCompares].sort((a, b) => a.test.start - b.test.start);
-  // (an operand that is the span itself, in parentheses or not)
-  const wraps = (outer: Span, inner: Span): boolean => outer.start <= inner.start && inner.end <= outer.end
-    && /^[\s(]*$/.test(this.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(this.text.slice(inner.end, outer.end));
   type Test = (typeof tests)[number] & { tagText: string };
   const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
   const enclosing = sweepEnclosing(constructs);
@@ -285,30 +283,7 @@ export function narrowByConditions(this: Collector): void {
     const negation = t.has ? this.negationOf(span) : undefined;
     const negatedHas = negation !== undefined;
     if (negation) span = negation;
-    const ops: string[] = [];
-    const spans: Span[] = [];
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const c = stack[k];
-      if (c.end < span.end || (c.start === span.start && c.end === span.end)) continue;
-      if (c.kind === 'expr' && c.op && (c.op.text === '&&' || c.op.text === '||') && c.cond) {
-        const right = { start: c.op.end, end: c.end };
-        if (wraps(c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right, undefined, spans);
-        else if (!wraps(right, span)) break;
-        ops.push(c.op.text);
-        span = c;
-        spans.push(c);
-        continue;
-      }
-      // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
-      if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(c.cond, span)) {
-        decide(ops, c.cond, true, c.branch, undefined, spans);
-        decide(ops, c.cond, false, { start: c.branch.end, end: c.end }, undefined, spans);
-        // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
-        const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
-        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit, spans);
-      }
-      break;
-    }
+    this.walkDecisions(span, stack, decide);
   }
   // A decider that is a chain of tests of one name and key alone, `x.kind === 'a' || x.kind === 'b'` where it held
   // (`x.kind !== 'a' && x.kind !== 'b'` where it failed): x is the member types of any of those tags there
@@ -524,22 +499,4 @@ export function markWholeReads(this: Collector): void {
       if (whole) this.wholeReads.set(R, read.prop);
     }
   }
-}
-
-/**
- * A sweep over spans sorted by start (outer first where two start together): called with non-decreasing positions,
- * it gives the spans holding each, outermost first. The array is the sweep's own and changes with the next call.
- */
-function sweepEnclosing<T extends { start: number; end: number }>(spans: readonly T[]): (at: number) => readonly T[] {
-  const stack: T[] = [];
-  let next = 0;
-  return (at) => {
-    while (next < spans.length && spans[next].start <= at) {
-      const c = spans[next++];
-      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
-      stack.push(c);
-    }
-    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
-    return stack;
-  };
 }
