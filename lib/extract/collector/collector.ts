@@ -202,7 +202,8 @@ export class Collector {
   readonly nestedKeysSeen = new Set<Node>();
   readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   /** Paths a discriminant is tested through (`node.tuple[0]` of `node.tuple[0].kind === 'variadic'`), and their text. */
-  readonly pathTests: Array<{ recv: Node; text: string }> = [];
+  /** (`end`: where the function holding the test ends, set by markTestedPaths) */
+  readonly pathTests: Array<{ recv: Node; text: string; end?: number }> = [];
   /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
   readonly testedPaths = new Set<Node>();
   /** Receivers of member reads where an `in` test of the same path held, with those tests (see narrowPath). */

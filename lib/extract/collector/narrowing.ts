@@ -1,5 +1,5 @@
 import type { Collector } from './collector.ts';
-import type { Node } from './util.ts';
+import { pushTo, type Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
 import { sweepEnclosing } from './narrow-places.ts';
 import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal } from '../facts.ts';
@@ -46,14 +46,20 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
 }
 
 /**
- * Reads through a path whose discriminant a test before them compares (`node.tuple[0].node` after `node.tuple[0].kind
- * === "variadic"`): the checker may have narrowed that reference there, which is not followed for paths (only for
- * names), so their receiver is marked: a union there answers no member (see Expr `tested`).
+ * Reads through a path whose discriminant a test before them in the same function compares (`node.tuple[0].node` after
+ * `node.tuple[0].kind === "variadic"`): the checker may have narrowed that reference there, which is not followed for
+ * paths (only for names), so their receiver is marked: a union there answers no member (see Expr `tested`).
  */
 export function markTestedPaths(this: Collector): void {
-  const firstAt = new Map<string, number>();
-  for (const t of this.pathTests) { const at = firstAt.get(t.text); if (at === undefined || t.recv.start < at) firstAt.set(t.text, t.recv.start); }
-  const lengths = new Set([...firstAt.keys()].map((k) => k.length));
+  // (where each test may have narrowed: from it to the end of the function it is in — the checker narrows a reference
+  // in its own function's flow, so a test in one method says nothing of the same path read in another)
+  const held = new Map<string, Array<{ start: number; end: number }>>();
+  for (const t of this.pathTests) {
+    const fn = functionScope(this.scopeAt(t.recv.start));
+    t.end = fn.parent ? fn.end : this.text.length;
+    pushTo(held, t.text, { start: t.recv.start, end: t.end });
+  }
+  const lengths = new Set([...held.keys()].map((k) => k.length));
   const shortest = Math.min(...lengths);
   for (const m of this.members.values()) {
     const o = m.object;
@@ -61,8 +67,7 @@ export function markTestedPaths(this: Collector): void {
     if (o.end - o.start < shortest) continue;
     const text = this.text.slice(o.start, this.end(o)).replace(/\s+/g, '');
     if (!lengths.has(text.length)) continue;
-    const at = firstAt.get(text);
-    if (at !== undefined && at < o.start) this.testedPaths.add(o);
+    if (held.get(text)?.some((s) => s.start < o.start && o.start < s.end)) this.testedPaths.add(o);
   }
 }
 
@@ -100,14 +105,14 @@ function compactText(c: Collector, n: Node): string {
 
 /**
  * The `in` tests of a path a read's receiver `o` takes (see narrowPath): those holding there, when every test of the
- * path before it is one of them; undefined otherwise (the receiver stays `tested`).
+ * path before it in its function is one of them; undefined otherwise (the receiver stays `tested`).
  */
 export function pathNarrowed(this: Collector, o: Node): Array<{ key: string; tags: string[]; test: Node }> | undefined {
   const list = this.pathTagged.get(o);
   if (!list) return undefined;
   const text = compactText(this, o);
   const held = new Set(list.map((x) => x.test.start));
-  for (const t of this.pathTests) if (t.recv.start < o.start && t.text === text && !held.has(t.recv.start)) return undefined;
+  for (const t of this.pathTests) if (t.recv.start < o.start && o.start < (t.end ?? Infinity) && t.text === text && !held.has(t.recv.start)) return undefined;
   return list;
 }
 
