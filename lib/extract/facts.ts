@@ -138,9 +138,10 @@ export type Expr =
   /** `at`: the position an array pattern takes (`const [a, b] = pair`: b is at 1), which picks a tuple's element. */
   /**
    * `index`: a subscription (`x[k]`) rather than an iteration (`for`, unpacking): Python asks a class's
-   * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key.
+   * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key. `by`: the
+   * key a subscription is written with, where a language picks an overload of `__getitem__` by it.
    */
-  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true; slice?: true }
+  | { k: 'element'; of: Expr; key?: string; at?: number; index?: true; slice?: true; by?: Expr }
   /**
    * `a && b`: b where it is used as an object (a's falsy values have no project members) — when a's type is known:
    * `any && b` is `any` to the checker.

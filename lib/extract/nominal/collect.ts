@@ -387,6 +387,7 @@ class NominalCollector {
       if (items.length) x.payload = items;
     }
     if (def.caps.self !== undefined) x.self = this.lazyType(def.caps.self);
+    if (def.caps.explicit !== undefined) x.explicit = true;
     if (def.caps.type !== undefined) sym.type = this.lazyType(def.caps.type);
     if (def.caps.returns !== undefined) sym.returns = this.lazyType(def.caps.returns);
     // a doc comment's type where the declaration writes none, or one that names no class (`array` of `@var User[]`)
@@ -1178,6 +1179,8 @@ class NominalCollector {
       if (isNew) call.isNew = true;
       if (ex.kind === 'literal') call.literal = true;
       if (ex.kind === 'declared') call.declared = true;
+      const named = c.callee ?? c.name;
+      if (this.syntax.bangMacros && callee.k === 'id' && named !== undefined && this.text[this.t.end[named]] === '!') call.macro = true;
       // a variable declared without an initialiser (`A a;`) or a `new` written without parentheses (`new A`, kind
       // `bare`) passes its constructor no argument
       let argc = ex.kind === 'declared' || ex.kind === 'bare' ? this.argCount(c.args) ?? 0 : this.argCount(c.args);

@@ -22,6 +22,8 @@ export interface NominalCall extends CallFact {
   labels?: string[];
   /** How many type arguments the call writes (`F<A, B>(x)`: 2), where it writes some. */
   targs?: number;
+  /** An invocation of a macro (Rust's `tri!(…)`): it names a macro (symbol kind `macro`), never a function. */
+  macro?: true;
 }
 
 /**
@@ -62,6 +64,11 @@ export interface NominalSymbol {
   self?: Expr;
   /** An enum member's payload types in order (Rust's `Literal(Span, char)`): what a pattern `E::Literal(s, c)` binds. */
   payload?: Expr[];
+  /**
+   * An explicit implementation of an interface's member (C#'s `void IList.Add(object v)`): the class's name does not
+   * reach it (a call through the class or `this` runs another member), only the interface's.
+   */
+  explicit?: true;
   /** Extension method (C#'s `this` parameter, Kotlin's receiver): called as a member of its receiver. */
   ext?: true;
   /** A generic method's count of its own type parameters (`T F<T, U>(…)`: 2). */

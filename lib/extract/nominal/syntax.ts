@@ -54,6 +54,11 @@ export interface NominalSyntax {
    * `Run(Action<Foo> f)`).
    */
   lambdaParamTypes?: boolean;
+  /**
+   * A name called with a `!` after it in the text as written invokes a macro (Rust's `tri!(x)`, which the parse text
+   * may have made the call `tri (x)`: lib/lang/rust/macro-args.ts); the call is marked NominalCall.macro.
+   */
+  bangMacros?: boolean;
   /** Methods are overloaded by parameter types (Java, C#, Kotlin): calls keep their arguments' values to pick by. */
   overloads?: boolean;
   /**

@@ -101,9 +101,10 @@ const nominal: NominalLanguage['nominal'] = {
   // \`Assert.Equal(…)\` with \`using Xunit;\`: a PascalCase receiver the project declares nowhere is an outside type
   outsideReceiver: (name) => /^[A-Z]/.test(name),
   // System.Object's members (its static ones are called by their names inside a class), and System.Enum's instance ones
+  // with Nullable<T>'s method (a `Formatting?` field is read as its enum: `_formatting.GetValueOrDefault()`)
   rootMembers: {
     instance: new Set(['GetType', 'ToString', 'Equals', 'GetHashCode', 'MemberwiseClone', 'ReferenceEquals']),
-    enumInstance: new Set(['HasFlag', 'CompareTo', 'GetTypeCode']),
+    enumInstance: new Set(['HasFlag', 'CompareTo', 'GetTypeCode', 'GetValueOrDefault']),
   },
   // MediatR: a request sent, or a notification published, runs the Handle of the project's handlers of its type
   messageHandlers: {

@@ -27,6 +27,9 @@
 ((method_declaration returns: (_) @returns name: (identifier) @name body: (_) @body) @def (#set! role "def.method"))
 ((constructor_declaration name: (identifier) @name body: (_) @body) @def (#set! role "def.constructor"))
 ((property_declaration type: (_) @type name: (identifier) @name) @def (#set! role "def.property"))
+; an explicit interface implementation (`void IList.Add(…)`): a member only the interface's name reaches
+((method_declaration (explicit_interface_specifier) @explicit name: (identifier) @name) @def (#set! role "def.method"))
+((property_declaration (explicit_interface_specifier) @explicit name: (identifier) @name) @def (#set! role "def.property"))
 ((record_declaration (parameter_list (parameter type: (_) @type name: (identifier) @name) @def)) (#set! role "def.property:component"))
 ((field_declaration (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name))) @def (#set! role "decl.var:field"))
 ((field_declaration (variable_declaration type: (_) @type (variable_declarator name: (identifier) @name . (_) @value))) @def (#set! role "decl.var:field"))
@@ -73,7 +76,7 @@
 ((object_creation_expression arguments: (argument_list (argument (lambda_expression) @scope)) @args) @call (#set! role "decl.builder"))
 ((type_parameter name: (identifier) @name) (#set! role "decl.typeparam"))
 
-([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_section) (using_statement)
+([(block) (for_statement) (foreach_statement) (catch_clause) (lambda_expression) (switch_body) (using_statement)
   (if_statement) (while_statement) (arrow_expression_clause)] @scope (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions

@@ -57,7 +57,7 @@
 ((type_pattern (_) @type (identifier) @name) (#set! role "decl.local"))
 ((type_parameter . (type_identifier) @name (type_bound . (_) @type)?) (#set! role "decl.typeparam"))
 
-([(block) (for_statement) (enhanced_for_statement) (catch_clause) (lambda_expression) (switch_block_statement_group)
+([(block) (for_statement) (enhanced_for_statement) (catch_clause) (lambda_expression) (switch_block)
   (switch_rule) (try_with_resources_statement) (if_statement) (while_statement)] @scope (#set! role "scope"))
 
 ; ---------------------------------------------------------------- expressions

@@ -94,7 +94,7 @@ const KOTLIN_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string
 ]);
 
 const nominal: NominalLanguage['nominal'] = {
-  isTestFile: (p) => jvmTestFile(p, TEST_NAME),
+  isTestFile: (p) => jvmTestFile(p, SRC_FOLDER.test(p) ? SRC_TEST_NAME : TEST_NAME),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
   implicitThis: true,
   // a top-level `private` declaration is seen in its file only
@@ -159,6 +159,10 @@ function platformRank(p: string): number {
 
 // the test class naming conventions (Kotest's and Spek's `…Spec`), for sources outside a source set
 const TEST_NAME = /(?:Test|Tests|IT|Spec)\.kts?$/;
+// under a `src` folder of a build's own layout (`core/common/src/…`, beside `core/common/test/…`) a `…Spec` file is
+// as often a main one (a `FieldSpec`, a `TypeSpec`) that main code uses, so only the test names count there
+const SRC_FOLDER = /(?:^|\/)src\//;
+const SRC_TEST_NAME = /(?:Test|Tests|IT)\.kts?$/;
 
 export const kotlinRules: LanguageRules = nominalLanguageRules({
   family: 'kotlin',

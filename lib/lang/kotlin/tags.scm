@@ -134,6 +134,9 @@
 ((binary_expression left: (_) @object "*" right: (_) @arg) @expr (#set! role "expr.op:times"))
 ((binary_expression left: (_) @object "/" right: (_) @arg) @expr (#set! role "expr.op:div"))
 ((binary_expression left: (_) @object "%" right: (_) @arg) @expr (#set! role "expr.op:rem"))
+; a range of a project type is its `rangeTo`/`rangeUntil` operator's result (`(a..b).step(2, unit)`)
+((range_expression (_) @object ".." (_) @arg) @expr (#set! role "expr.op:rangeTo"))
+((range_expression (_) @object "..<" (_) @arg) @expr (#set! role "expr.op:rangeUntil"))
 ; an object expression is an instance of its (first) supertype
 ((object_literal (delegation_specifiers . (delegation_specifier [(user_type) @type (constructor_invocation (user_type) @type)]))) @expr (#set! role "expr.cast"))
 ((this_expression) @expr (#set! role "expr.this"))

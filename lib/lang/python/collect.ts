@@ -22,6 +22,7 @@ import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
 import { isBuiltinName, zipKeepsArguments } from './builtins.ts';
 import { literalUnion } from './literals.ts';
+import { containerBase, indexKey, indexKindOf, isTypedDictBase } from './subscripts.ts';
 import { BINARY_OPERATOR_METHODS } from './operators.ts';
 import { markFallbacks } from './fallbacks.ts';
 import { recordFacts, RECORD_COPIES } from './records.ts';
@@ -406,6 +407,7 @@ class PyCollector extends PyLambdas {
     if (params >= 0) this.parameters(params, fs, scope, inClass ? (name === '__new__' ? 'classmethod' : kind) : undefined);
     // an overloaded descriptor `__get__`: which reads each signature takes (descriptors.ts)
     if (name === '__get__' && kind === 'method_signature' && params >= 0) (this.py.getters ??= {})[s] = getterAccess(this.reader(), params);
+    if (name === '__getitem__' && kind === 'method_signature' && params >= 0) (this.py.indexers ??= {})[s] = indexKindOf(this.reader(), params);
     // `def m(self: T) -> T` / `def make(cls: type[T]) -> T` with T a TypeVar: the instance it is called on, as `-> Self`
     // (and so is T inside the result, `-> list[T]`, `-> T | None`)
     const selfVar = fs.cls !== undefined && sym.returns && params >= 0 ? this.selfTypeVar(params, scope) : undefined;
@@ -758,8 +760,12 @@ class PyCollector extends PyLambdas {
     const s = this.addSymbol(sym);
     const decoTexts = decorators.map((d) => d.text);
     this.recordDecorators(s, decos, decoTexts);
-    if (baseArgs.some((a) => a)) (this.py.generics ??= {})[s] = { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
+    if (baseArgs.some((a) => a)) {
+      const container = containerBase(baseNodes, baseArgs, (h) => { const n = this.txt(this.type(h) === 'attribute' ? this.child(h, 'attribute') : h); return this.isTyping(h, scope) ? n : undefined; });
+      (this.py.generics ??= {})[s] = container ? { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs, container } : { params: typeParamsOf(baseTexts, baseArgs), bases: baseArgs };
+    }
     if (metaclass) (this.py.metaclasses ??= {})[s] = metaclass;
+    if (baseNodes.some((b) => isTypedDictBase(this.canonical(b)))) (this.py.typedDicts ??= []).push(s);
     this.bindName(scope, name, { k: 'sym', s });
     const cs: Scope = { kind: 'class', parent: scope, names: new Map(), sym: s };
     this.classAttrs.set(s, new Map());
@@ -1056,14 +1062,14 @@ class PyCollector extends PyLambdas {
       case 'subscript': {
         const of = this.expr(this.child(i, 'value'), scope);
         const subs = this.children(i, 'subscript');
-        let at: number | undefined;
-        for (const s of subs) {
-          if (this.type(s) === 'integer' && subs.length === 1) at = Number(this.txt(s));
-          else this.expr(s, scope);
-        }
+        const keys = subs.map((s) => this.expr(s, scope));
         // `xs[1:]`: a slice of a sequence is a sequence of the same elements
         if (subs.length === 1 && this.type(subs[0]) === 'slice') return { k: 'element', of, index: true, slice: true };
-        return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at, index: true } : { k: 'element', of, index: true };
+        // (the key, which picks a tuple's item or an overload of `__getitem__`: subscripts.ts)
+        const by = subs.length === 1 ? indexKey(this.reader(), subs[0], keys[0], (n) => this.stringContent(n)?.text) : undefined;
+        const at = by?.k === 'lit' && by.type === 'int' ? Number(by.v) : undefined;
+        if (!by) return { k: 'element', of, index: true };
+        return at !== undefined && Number.isInteger(at) && at >= 0 && at < 16 ? { k: 'element', of, at, index: true, by } : { k: 'element', of, index: true, by };
       }
       case 'conditional_expression': {
         const parts = this.namedKids(i).map((p) => this.expr(p, scope));

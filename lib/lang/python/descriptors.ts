@@ -51,3 +51,12 @@ export function annotationTakes(text: string): Takes {
   if (/^((typing|t)\.)?([Tt]ype)(\[|$)/.test(t)) return 'type';
   return 'instance';
 }
+
+/**
+ * The `@overload` signature (of `sigs`) of a descriptor's `__get__` that a read from an instance (`onInstance`) or from
+ * the class calls: the first that takes it (`takes`: PyFacts.getters), null when none does; undefined when not overloaded.
+ */
+export function getterSignature(sigs: readonly number[] | undefined, takes: Record<number, number> | undefined, onInstance: boolean): number | null | undefined {
+  if (!sigs || !takes || sigs.some((s) => takes[s] === undefined)) return undefined;
+  return sigs.find((s) => (takes[s] & (onInstance ? FROM_INSTANCE : FROM_CLASS)) !== 0) ?? null;
+}

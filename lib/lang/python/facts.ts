@@ -4,6 +4,7 @@
  */
 import type { Expr, Pos } from '../../extract/facts.ts';
 import type { RecordOf } from './records.ts';
+import type { IndexKind } from './subscripts.ts';
 
 /**
  * One import binding.
@@ -68,13 +69,18 @@ export interface PyFacts {
   decoratorCalled?: number[];
   /**
    * Generic classes (by symbol index): their type parameters as written (`Generic[T]`'s arguments, else the names in
-   * their bases' type arguments) and each base's type arguments (aligned with the symbol's `extends`; null: none).
+   * their bases' type arguments) and each base's type arguments (aligned with the symbol's `extends`; null: none);
+   * `container`: the builtin container a base makes it, as an annotation (`class Nodes(list[N])`, subscripts.ts).
    */
-  generics?: Record<number, { params: Expr[]; bases: Array<Expr[] | null> }>;
+  generics?: Record<number, { params: Expr[]; bases: Array<Expr[] | null>; container?: Expr }>;
   /** Classes' `metaclass=M` as written in their statement (by symbol index): M's methods are the class object's. */
   metaclasses?: Record<number, Expr>;
   /** `@overload` signatures of descriptors' `__get__` (by symbol index): the reads each takes (descriptors.ts bits). */
   getters?: Record<number, number>;
+  /** Classes with a `TypedDict` base (by symbol index): a string key names a field (subscripts.ts). */
+  typedDicts?: number[];
+  /** `@overload` signatures of `__getitem__` (by symbol index): the key type each declares (subscripts.ts). */
+  indexers?: Record<number, IndexKind>;
   /** Module-level TypeVars (by symbol index): the bound declared (`bound=B`), null without one. */
   typeVars?: Record<number, Expr | null>;
   /** Line of `if __name__ == "__main__":`, when the file has one. */

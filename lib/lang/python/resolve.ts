@@ -14,20 +14,19 @@ import type { LanguageRelations, RelationSink } from '../../extract/relations.ts
 import { importedName as importedDottedName, type PyFacts, type PyImport } from './facts.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
+import { runsCoroutine } from './stdlib.ts';
 import { CONTAINER_METHODS, builtinResult, concatenated, containerResult, generatorResult, sliceOf } from './containers.ts';
 import { overloadSignatures } from './overloads.ts';
-import { FROM_CLASS, FROM_INSTANCE } from './descriptors.ts';
+import { getterSignature } from './descriptors.ts';
 import { withRuntimeRoots } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
 import { RecordFields } from './record-fields.ts';
-import { isSignatureKind } from './typing.ts';
+import { isSignatureKind, readsSelf } from './typing.ts';
+import { Subscripts, type Subscript } from './subscripts.ts';
 import { solveTypeVars } from './generic-calls.ts';
 import { castNarrowed, holdsCast } from './casts.ts';
 import { importNames } from './aliases.ts';
-import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
-
-/** asyncio's functions whose result (awaited, for the coroutines among them) is what the coroutine they take returns. */
-const ASYNCIO_RUNNERS = new Set(['run', 'wait_for', 'shield']);
+import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, SELF_KEY, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** An occurrence inside a string only a checker's evaluation reads (RefFact.unparsed): below a rename's graph edits. */
 const UNPARSED_CONFIDENCE = 0.4;
@@ -97,6 +96,13 @@ export class PythonResolver implements LanguageRelations {
     decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
   });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
+  /** Subscripts and iterations of instances (overloaded `__getitem__`, container bases). */
+  private readonly subscripts = new Subscripts({
+    sym: (f, s) => this.sym(f, s), value: (f, e, d) => this.value(f, e, d), typeValue: (f, t, d, env, b) => this.typeValue(f, t, d, env, b),
+    returnValue: (f, s, d, env) => this.returnValue(f, s, d, env), mro: (f, s) => this.mro(f, s), envAt: (f, s, env, k) => this.envAt(f, s, env, k),
+    overloadsOf: (f, s) => this.overloadsOf(f, s), indexKinds: (f) => this.py(f).indexers, container: (f, s) => this.py(f).generics?.[s]?.container,
+    typedDict: (f, s) => this.py(f).typedDicts?.includes(s) === true, member: (v, name, d) => this.memberValue(v, name, d),
+  });
   /** Classes' members, linearisations and metaclasses. */
   private readonly classes = new ClassOrder({
     py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
@@ -438,7 +444,8 @@ export class PythonResolver implements LanguageRelations {
       }
       case 'element': {
         const of = this.value(f, e.of, depth);
-        return e.slice ? sliceOf(of, (v) => this.elementOf(v, undefined, depth, true)) : this.elementOf(of, e.at, depth, e.index === true);
+        const sub: Subscript = { f, slice: e.slice, by: e.by };
+        return e.slice ? sliceOf(of, (v) => this.elementOf(v, undefined, depth, true, sub)) : this.elementOf(of, e.at, depth, e.index === true, sub);
       }
       case 'list': return { t: 'list', items: e.items.map((x) => this.value(f, x, depth)) };
       case 'array': return { t: 'array', of: e.values ? this.literalValues(this.value(f, e.of, depth)) : this.typeValue(f, e.of, depth) };
@@ -484,14 +491,14 @@ export class PythonResolver implements LanguageRelations {
 
   /**
    * An element of `of`: what a subscription gives (`index`: `x[k]`, a mapping's value) or an iteration (`for`, an
-   * unpacking: a mapping's key); `at` picks a tuple's item.
+   * unpacking: a mapping's key); `at` picks a tuple's item, `sub` is the subscript as written.
    */
-  private elementOf(of: Val, at: number | undefined, depth: number, index = false): Val {
+  private elementOf(of: Val, at: number | undefined, depth: number, index = false, sub?: Subscript): Val {
     switch (of.t) {
       case 'array': return of.of;
       case 'map': return index ? of.of : of.key ?? UNKNOWN;
       case 'list': return at !== undefined && at < of.items.length ? of.items[at] : union(of.items);
-      case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth, index)));
+      case 'union': return union(of.vals.map((v) => this.elementOf(v, at, depth, index, sub)));
       // an Enum class iterated or indexed (`for c in Color`, `Color["RED"]`): its members, instances of it
       case 'sym': {
         if (this.sym(of.f, of.s).label === 'Enum') return { t: 'inst', f: of.f, s: of.s, via: 'inferred-receiver' };
@@ -504,13 +511,11 @@ export class PythonResolver implements LanguageRelations {
         return UNKNOWN;
       }
       case 'inst': {
-        // a project class indexed (`__getitem__`) or iterated (`__iter__`): what that method gives
+        // a project class indexed (`__getitem__`) or iterated (`__iter__`): what that method gives; an outside one's,
+        // the elements of the builtin container the class derives from (subscripts.ts)
         const m = this.findMember(of.f, of.s, index ? '__getitem__' : '__iter__');
-        if (m && m !== 'ext') {
-          const r = this.returnValue(m.f, m.s, depth);
-          return index ? r : this.elementOf(r, undefined, depth + 1);
-        }
-        return m === 'ext' ? EXT : UNKNOWN;
+        if (m && m !== 'ext') return index ? this.subscripts.indexed(of, m, sub, depth) : this.elementOf(this.returnValue(m.f, m.s, depth), undefined, depth + 1);
+        return m === 'ext' ? this.subscripts.inherited(of, index, sub, depth) : UNKNOWN;
       }
       case 'ext': return EXT;
       default: return UNKNOWN;
@@ -554,7 +559,7 @@ export class PythonResolver implements LanguageRelations {
       case 'lit': return EXT;
       // `Callable[…, R]`: calling it gives an R (an unbound TypeVar there is solved by the checker, not read)
       case 'fntype': return { t: 'callable', returns: this.typeValue(f, t.returns, depth + 1, env, false) };
-      case 'this': return this.value(f, t, depth);
+      case 'this': return env?.get(SELF_KEY) ?? this.value(f, t, depth);
       case 'call': {
         // `Optional[…]` written as an expression (a type alias `X = Optional[C]`): a subscript's element
         return UNKNOWN;
@@ -792,23 +797,12 @@ export class PythonResolver implements LanguageRelations {
       if (get && get !== 'ext' && this.sym(get.f, get.s).label === 'Method') {
         const owner = this.sym(get.f, get.s).parent;
         // (overloaded: the first signature that takes the read, as a checker picks it; none: nothing known)
-        const sig = this.getterFor(get, onInstance);
+        const sig = getterSignature(this.overloadsOf(get.f, get.s), this.py(get.f).getters, onInstance);
         if (sig === null) return UNKNOWN;
         return this.returnValue(get.f, sig ?? get.s, depth + 1, owner >= 0 ? this.envAt(v.f, v.s, v.env, { f: get.f, s: owner }) : undefined);
       }
     }
     return v.t === 'inst' && via !== 'this-member' ? { ...v, via: v.via === 'typed-receiver' ? 'typed-receiver' : 'inferred-receiver' } : v;
-  }
-
-  /**
-   * The `@overload` signature of descriptor method `__get__` (get) that a read from an instance (`onInstance`) or from
-   * the class calls: the first that takes it (descriptors.ts), null when none does; undefined when not overloaded.
-   */
-  private getterFor(get: Sym, onInstance: boolean): number | null | undefined {
-    const sigs = this.overloadsOf(get.f, get.s);
-    const takes = this.py(get.f).getters;
-    if (!sigs || !takes || sigs.some((s) => takes[s] === undefined)) return undefined;
-    return sigs.find((s) => (takes[s] & (onInstance ? FROM_INSTANCE : FROM_CLASS)) !== 0) ?? null;
   }
 
   /** What calling a value gives. */
@@ -821,7 +815,7 @@ export class PythonResolver implements LanguageRelations {
         return union(obj.vals.map((v) => (v.t === 'ctx' ? v.of : this.resultOf(this.memberValue(v, '__enter__', depth + 1), depth + 1))));
       }
     }
-    const callee = this.value(f, e.callee, depth);
+    let callee = this.value(f, e.callee, depth);
     // a builtin over an iterable's elements (not shadowed: a free name)
     if (e.callee.k === 'id' && !e.callee.b && callee.t === 'ext' && isBuiltinName(e.callee.name)) {
       const made = builtinResult(e.callee.name, (e.args ?? []).map((a) => (a ? this.value(f, a, depth) : null)), (v) => this.elementOf(v, undefined, depth + 1));
@@ -831,6 +825,11 @@ export class PythonResolver implements LanguageRelations {
     if (e.callee.k === 'member' && callee.t === 'sym' && this.returnsSelf(callee.f, callee.s)) {
       const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
       if (recv.t !== 'unknown') return recv;
+    }
+    // `Self` inside a method's declared result (`-> Nodes[Self]`): the instance it is called on, as above
+    if (e.callee.k === 'member' && callee.t === 'sym' && readsSelf(this.sym(callee.f, callee.s).returns ?? { k: 'other' })) {
+      const recv = this.receiverInstance(this.value(f, e.callee.obj, depth));
+      if (recv.t === 'inst') callee = { ...callee, env: new Map(callee.env).set(SELF_KEY, recv) };
     }
     // a named tuple's `_replace` (an instance) and `_make` (from the class): typeshed's `Self`, of the receiver's class
     if (e.callee.k === 'member' && (e.callee.name === '_replace' || e.callee.name === '_make') && callee.t === 'ext') {
@@ -850,7 +849,7 @@ export class PythonResolver implements LanguageRelations {
     // asyncio's runners give what the coroutine they run returns (typeshed's `_T` of `Awaitable[_T]`, which a call of
     // an `async def` already is here): `loop.run_until_complete(coro)` on an outside loop, `asyncio.run(coro)`,
     // `await asyncio.wait_for(coro, t)`, `await asyncio.shield(coro)`
-    if (e.args?.[0] && callee.t === 'ext' && e.callee.k === 'member' && this.runsCoroutine(e.callee)) return this.value(f, e.args[0], depth);
+    if (e.args?.[0] && callee.t === 'ext' && e.callee.k === 'member' && runsCoroutine(e.callee)) return this.value(f, e.args[0], depth);
     // a generic class constructed: an instance whose TypeVars its `__init__`'s arguments bind
     if (callee.t === 'sym' && e.args && this.isClass(callee.f, callee.s) && this.py(callee.f).generics?.[callee.s]) {
       const env = this.constructedEnv(f, e, callee, depth);
@@ -895,12 +894,6 @@ export class PythonResolver implements LanguageRelations {
     if (callee.k !== 'id' || callee.name !== 'partial' || !callee.b || !bindsImport(callee.b)) return false;
     const imp = this.py(f).imports[bindingIndex(callee.b)];
     return imp !== undefined && importedDottedName(imp) === 'functools.partial';
-  }
-
-  /** True when a member call runs its first argument's coroutine to its result (`loop.run_until_complete`, `asyncio.run`). */
-  private runsCoroutine(callee: Expr & { k: 'member' }): boolean {
-    if (callee.name === 'run_until_complete') return true;
-    return ASYNCIO_RUNNERS.has(callee.name) && callee.obj.k === 'id' && callee.obj.name === 'asyncio';
   }
 
   /**

@@ -75,6 +75,19 @@ export function replaceName(e: Expr, name: string, by: Expr): Expr {
   }
 }
 
+/** True when annotation e reads `Self` (or a method's self TypeVar, which the collector made `Self`) anywhere in it. */
+export function readsSelf(e: Expr): boolean {
+  switch (e.k) {
+    case 'this': return true;
+    case 'union': return e.types.some(readsSelf);
+    case 'array': case 'map': return readsSelf(e.of) || (e.k === 'map' && !!e.key && readsSelf(e.key));
+    case 'list': return e.items.some(readsSelf);
+    case 'generic': return e.args.some(readsSelf);
+    case 'fntype': return readsSelf(e.returns);
+    default: return false;
+  }
+}
+
 /**
  * What a typing generic makes of its argument types `ts` (the written arguments but parameter lists, `count` of them
  * in all; `variadic`: the second is `...`, `tuple[X, ...]`).

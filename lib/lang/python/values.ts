@@ -7,6 +7,8 @@ import type { PyModule } from './modules.ts';
 export type Sym = { f: number; s: number };
 /** The type arguments of a generic class's instance: TypeVar (its symbol, `file:index`) → what it stands for there. */
 export type Env = ReadonlyMap<string, Val>;
+/** The Env key of `Self` in a method's declared result: the instance the method is called on (`-> Nodes[Self]`). */
+export const SELF_KEY = 'Self';
 /**
  * A value: a module; a project symbol (a function, a class object, a method); an instance of a project class; a
  * `super()` proxy; several (union); a container of values; something outside the project; unknown.

@@ -22,6 +22,7 @@ const rustSyntax: NominalSyntax = {
   // iterator and Option methods whose closure is handed each element (fold's first parameter is its accumulator)
   elementCallbacks: new Set(['map', 'filter', 'for_each', 'any', 'all', 'find', 'position', 'rposition', 'filter_map', 'flat_map', 'find_map', 'take_while', 'skip_while', 'map_while', 'inspect', 'max_by_key', 'min_by_key', 'sort_by_key', 'sort_unstable_by_key', 'retain', 'and_then', 'is_some_and', 'map_or', 'map_or_else', 'partition', 'dedup_by_key', 'binary_search_by_key']),
   comments: { line: ['//'], block: ['/*', '*/'] },
+  bangMacros: true,
 };
 
 export const rust: Language = {

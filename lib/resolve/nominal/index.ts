@@ -13,6 +13,7 @@ import type { LanguageRelations, RelationSink, UnresolvedSite } from '../../extr
 import { calleeText } from '../../extract/nominal/collect.ts';
 import type { NominalCall, NominalOp } from '../../extract/nominal/facts.ts';
 import { Names } from './lookup.ts';
+import { Macros } from './macros.ts';
 import { Members } from './members.ts';
 import type { EntryCandidate, NominalRules } from './rules.ts';
 import { CONFIDENCE, Evaluator, type CallRes, type Reason } from './values.ts';
@@ -124,7 +125,7 @@ class NominalResolver implements LanguageRelations {
     const from = this.pos(f, call.from);
     const argc = call.argc;
     const site = argc !== undefined && (call.argv || call.labels || call.targs) ? { n: argc, argv: call.argv, labels: call.labels, targs: call.targs, f, from: call.from } : argc;
-    const res: CallRes | undefined = call.declared ? this.ev.declaredCall(f, call.callee, call.from, site) : call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
+    const res: CallRes | undefined = call.macro ? this.macroCall(f, call, site) : call.declared ? this.ev.declaredCall(f, call.callee, call.from, site) : call.isNew ? this.ev.newCall(f, call.callee, call.from, site) : this.ev.call(f, call.callee, call.from, site);
     // a declared variable whose type declares no constructor for its arguments is no call (its type is a reference)
     if (!res) return;
     // a composite literal of no project type (a slice, a map, a library struct) calls nothing
@@ -157,6 +158,19 @@ class NominalResolver implements LanguageRelations {
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
+  }
+
+  private macros: Macros | undefined;
+  /**
+   * A macro invocation (NominalCall.macro): the macro its textual scope or crate gives (Macros), else what the name
+   * means otherwise (an imported or a library macro) unless that is a project function, which a macro call never runs.
+   */
+  private macroCall(f: number, call: NominalCall, site: Parameters<Evaluator['call']>[3]): CallRes {
+    const name = call.callee.k === 'id' ? call.callee.name : undefined;
+    const m = name === undefined ? undefined : (this.macros ??= new Macros(this.w)).find(f, name, posLine(call.at));
+    if (m) return { targets: [m.target], reason: m.sameFile ? 'same-file' : 'same-package', c: CONFIDENCE[m.sameFile ? 'same-file' : 'same-package'] };
+    const res = this.ev.call(f, call.callee, call.from, site);
+    return 'targets' in res && res.targets.some((t) => this.w.sym(t).kind !== 'macro') ? { unresolved: true } : res;
   }
 
   /**
@@ -257,7 +271,7 @@ class NominalResolver implements LanguageRelations {
       if (!owner) continue;
       for (const sub of this.m.subtypes(owner)) {
         // a method that cannot take the call's arguments is an overload beside the target, not an override of it
-        const impl = this.m.find(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
+        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
         for (const r of this.ev.byArity(impl, argc, false)) {
           const k = this.w.key(r);
           if (seen.has(k) || this.m.ownerOf(r) === owner) continue;

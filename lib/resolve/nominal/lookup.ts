@@ -410,6 +410,19 @@ export class Names {
   }
 
   /**
+   * Where methods overload, the methods named `name` of the nearest enclosing type that has any, with those it
+   * inherits (an unqualified call chooses among them all when the type's own cannot take its arguments).
+   */
+  inheritedOverloads(f: number, from: number, name: string): SymRef[] {
+    if (!this.w.rules.overloads) return [];
+    for (const ent of this.enclosingTypes(f, from, true)) {
+      if (!this.members.find(ent, name).length) continue;
+      return this.members.findAll(ent, name).filter((r) => { const s = this.w.sym(r); return (s.label === 'Method' || s.label === 'Function') && s.kind !== 'constructor'; });
+    }
+    return [];
+  }
+
+  /**
    * What a free name called (`name(…)`) means inside symbol `from` of file f: where the language keeps methods apart
    * from fields (Java), the nearest enclosing class with a method of that name, else what the name means as a value.
    */

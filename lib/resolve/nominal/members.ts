@@ -52,7 +52,10 @@ export class Members {
     return out;
   }
 
-  /** Members named `name` of a type or, nearest first, of its bases (the first type along the heritage that declares any). */
+  /**
+   * Members named `name` of a type or, nearest first, of its bases (the first type along the heritage that declares
+   * any); an explicit interface implementation is none (NominalSymbol.explicit).
+   */
   find(ent: TypeEnt, name: string): SymRef[] {
     let m = this.findMemo.get(ent);
     if (!m) this.findMemo.set(ent, (m = new Map()));
@@ -67,7 +70,7 @@ export class Members {
       const here: SymRef[] = [];
       for (const t of level) {
         const own = t.members.get(name) ?? this.mixedIn(t, name);
-        if (own) for (const r of own) if (!here.some((x) => x.f === r.f && x.s === r.s)) here.push(r);
+        if (own) for (const r of own) if (!this.w.extra(r).explicit && !here.some((x) => x.f === r.f && x.s === r.s)) here.push(r);
         for (const b of this.bases(t)) if ('ent' in b && b.via !== 'mixin' && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
       }
       if (here.length) found = here;
@@ -102,8 +105,19 @@ export class Members {
   }
 
   /**
+   * What a call of an interface's member `name` may run in a type implementing it: find's members and the type's own
+   * explicit implementations of the name (NominalSymbol.explicit), which only the interface's name reaches.
+   */
+  findImpl(ent: TypeEnt, name: string): SymRef[] {
+    const explicit = (ent.members.get(name) ?? []).filter((r) => this.w.extra(r).explicit);
+    const found = this.find(ent, name);
+    return explicit.length ? [...explicit, ...found] : found;
+  }
+
+  /**
    * Every member named `name` of a type and of all its bases, nearest first: where methods are overloaded by their
-   * parameters, a base's overload is callable beside a nearer one of another signature.
+   * parameters, a base's overload is callable beside a nearer one of another signature (explicit interface
+   * implementations left out, as by find).
    */
   findAll(ent: TypeEnt, name: string): SymRef[] {
     let m = this.allMemo.get(ent);
@@ -115,7 +129,7 @@ export class Members {
     for (let level: TypeEnt[] = [ent]; level.length;) {
       const next: TypeEnt[] = [];
       for (const t of level) {
-        for (const r of t.members.get(name) ?? []) if (!out.some((x) => x.f === r.f && x.s === r.s)) out.push(r);
+        for (const r of t.members.get(name) ?? []) if (!this.w.extra(r).explicit && !out.some((x) => x.f === r.f && x.s === r.s)) out.push(r);
         for (const b of this.bases(t)) if ('ent' in b && !seen.has(b.ent)) { seen.add(b.ent); next.push(b.ent); }
       }
       level = next;

@@ -848,6 +848,10 @@ export class Evaluator {
         if (!fns.length) return this.rules.fieldCalls ? this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth) : UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
+        // overloads: the type's own and inherited ones are chosen among; the inherited when none of its own is picked
+        const all = found.reason === 'this-member' && argc !== undefined ? this.names.inheritedOverloads(f, from, callee.name) : [];
+        const picked = all.length > fns.length ? this.byArity(all, argc, false).filter((r) => this.takes(r, argc, false)) : [];
+        if (picked.length && !picked.some((r) => fns.some((x) => x.f === r.f && x.s === r.s))) return { targets: picked, reason: 'this-member', c: CONFIDENCE['this-member'] };
         if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
           const outer = this.names.outerValue(f, from, callee.name);
           const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
