@@ -768,7 +768,7 @@ export function returnValues(this: Collector, symbols: SymbolFact[]): void {
   });
 }
 
-/** Function symbols assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
+/** Function symbols and typed variables assigned after their declaration (`let notify = …; notify = fn`): a call does not fix them. */
 export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
   for (const target of this.assignTargets) {
     // (an evolving `let` assigned in a closure reads as `any` there: the name itself is the target)
@@ -793,7 +793,9 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     }
     if (s === undefined) continue;
     const sym = symbols[s];
-    if (sym.label === 'Function' || sym.kind === 'field_function') sym.reassigned = true;
+    // (and a variable declared with a type, `let timeStart: Timer = doNothing`: the checker names only the type's
+    // signature; one without a type has its value's type, a call of it is one of that function, so it is left alone)
+    if (sym.label === 'Function' || sym.kind === 'field_function' || (sym.label === 'Variable' && sym.kind !== 'const' && sym.type)) sym.reassigned = true;
   }
 }
 

@@ -8,6 +8,7 @@
  * the scope tree only once every declaration is known (hoisting).
  */
 import * as narrowing from './narrowing.ts';
+import * as narrowPlaces from './narrow-places.ts';
 import * as build from './build.ts';
 import * as expressions from './expressions.ts';
 import { registerMatchHandlers } from './match.ts';
@@ -87,6 +88,8 @@ export class Collector {
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node; exit?: true }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
+  /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
+  readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean; path?: true }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -199,7 +202,8 @@ export class Collector {
   readonly nestedKeysSeen = new Set<Node>();
   readonly members = new Map<Node, { object: Node; property: Node; from: number }>();
   /** Paths a discriminant is tested through (`node.tuple[0]` of `node.tuple[0].kind === 'variadic'`), and their text. */
-  readonly pathTests: Array<{ recv: Node; text: string }> = [];
+  /** (`end`: where the function holding the test ends, set by markTestedPaths) */
+  readonly pathTests: Array<{ recv: Node; text: string; end?: number }> = [];
   /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
   readonly testedPaths = new Set<Node>();
   /** Receivers of member reads where an `in` test of the same path held, with those tests (see narrowPath). */
@@ -548,6 +552,7 @@ export class Collector {
     this.sweepIds();
     // (exitSpan searches them by where they start)
     if (this.caseClauses.length > 1) this.caseClauses.sort((a, b) => a.start - b.start);
+    this.narrowByPlaces();
     if (this.narrowings.length) this.narrow();
     // (an early exit's narrowing last: a test inside the rest of the block is nearer to what it holds)
     for (const late of [false, true]) {
@@ -1153,9 +1158,10 @@ export class Collector {
  */
 type Methods<M> = { [K in keyof M]: M[K] };
 export interface Collector extends Methods<typeof narrowing> {}
+export interface Collector extends Methods<typeof narrowPlaces> {}
 export interface Collector extends Methods<typeof build> {}
 export interface Collector extends Methods<typeof expressions> {}
-Object.assign(Collector.prototype, narrowing, build, expressions);
+Object.assign(Collector.prototype, narrowing, narrowPlaces, build, expressions);
 registerMatchHandlers();
 registerDefineHandlers();
 

@@ -159,6 +159,15 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
+    on([Role['narrow.instanceof.test']], function (c) { this.placedTests.push({ name: get(c, 'name')!, type: get(c, 'type')!, test: get(c, 'test')! }); return; });
+    // (the callee where the name is the one argument; else the call, whose other arguments may bind the guard's type
+    // parameters: `is(value, Param)` of `is<T>(value: any, type: T): value is InstanceType<T>`)
+    on([Role['narrow.guard.test']], function (c) {
+      const name = get(c, 'name')!, test = get(c, 'test')!;
+      const alone = /^\s*,?\s*\)$/.test(this.text.slice(this.end(name), this.end(test)));
+      this.placedTests.push({ name, guard: alone ? get(c, 'fn')! : test, test });
+      return;
+    });
     on([Role['narrow.tag.case']], function (c) {
       const name = get(c, 'name')!, cases = get(c, 'cases')!;
       if (!this.isTag(get(c, 'tag')!)) return;
@@ -209,13 +218,6 @@ export function registerMatchHandlers(): void {
     on([Role['flow.clause']], function (c) { const n = get(c, 'construct')!; this.caseClauses.push({ start: n.start, end: this.end(n) }); return; });
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });
-    on([Role['narrow.instanceof.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, exit: get(c, 'if')! }); return; });
-    // (`@call`: a guard call that failed, `if (is(x, C)) return`, in place of the class: see narrowedByClass)
-    on([Role['narrow.instanceof.not']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type') ?? get(c, 'call')!, body: get(c, 'body')!, not: true }); return; });
-    on([Role['narrow.instanceof.not.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type') ?? get(c, 'call')!, exit: get(c, 'if')!, not: true }); return; });
-    // (`@call`: a guard called with more arguments, kept whole, whose other arguments may bind its type parameters)
-    on([Role['narrow.guard.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call') ?? get(c, 'fn')!, exit: get(c, 'if')! }); return; });
-    on([Role['narrow.guard']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call') ?? get(c, 'fn')!, body: get(c, 'body')! }); return; });
     on([Role['narrow.guard.either']], function (c) {
       if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
       return;

@@ -1,6 +1,7 @@
 import type { Collector } from './collector.ts';
-import type { Node } from './util.ts';
+import { pushTo, type Node } from './util.ts';
 import { functionScope, lookup } from './scope.ts';
+import { sweepEnclosing } from './narrow-places.ts';
 import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Flow narrowing the collector records: `instanceof` and type guards, discriminants, early exits. */
@@ -45,14 +46,20 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
 }
 
 /**
- * Reads through a path whose discriminant a test before them compares (`node.tuple[0].node` after `node.tuple[0].kind
- * === "variadic"`): the checker may have narrowed that reference there, which is not followed for paths (only for
- * names), so their receiver is marked: a union there answers no member (see Expr `tested`).
+ * Reads through a path whose discriminant a test before them in the same function compares (`node.tuple[0].node` after
+ * `node.tuple[0].kind === "variadic"`): the checker may have narrowed that reference there, which is not followed for
+ * paths (only for names), so their receiver is marked: a union there answers no member (see Expr `tested`).
  */
 export function markTestedPaths(this: Collector): void {
-  const firstAt = new Map<string, number>();
-  for (const t of this.pathTests) { const at = firstAt.get(t.text); if (at === undefined || t.recv.start < at) firstAt.set(t.text, t.recv.start); }
-  const lengths = new Set([...firstAt.keys()].map((k) => k.length));
+  // (where each test may have narrowed: from it to the end of the function it is in — the checker narrows a reference
+  // in its own function's flow, so a test in one method says nothing of the same path read in another)
+  const held = new Map<string, Array<{ start: number; end: number }>>();
+  for (const t of this.pathTests) {
+    const fn = functionScope(this.scopeAt(t.recv.start));
+    t.end = fn.parent ? fn.end : this.text.length;
+    pushTo(held, t.text, { start: t.recv.start, end: t.end });
+  }
+  const lengths = new Set([...held.keys()].map((k) => k.length));
   const shortest = Math.min(...lengths);
   for (const m of this.members.values()) {
     const o = m.object;
@@ -60,8 +67,7 @@ export function markTestedPaths(this: Collector): void {
     if (o.end - o.start < shortest) continue;
     const text = this.text.slice(o.start, this.end(o)).replace(/\s+/g, '');
     if (!lengths.has(text.length)) continue;
-    const at = firstAt.get(text);
-    if (at !== undefined && at < o.start) this.testedPaths.add(o);
+    if (held.get(text)?.some((s) => s.start < o.start && o.start < s.end)) this.testedPaths.add(o);
   }
 }
 
@@ -99,14 +105,14 @@ function compactText(c: Collector, n: Node): string {
 
 /**
  * The `in` tests of a path a read's receiver `o` takes (see narrowPath): those holding there, when every test of the
- * path before it is one of them; undefined otherwise (the receiver stays `tested`).
+ * path before it in its function is one of them; undefined otherwise (the receiver stays `tested`).
  */
 export function pathNarrowed(this: Collector, o: Node): Array<{ key: string; tags: string[]; test: Node }> | undefined {
   const list = this.pathTagged.get(o);
   if (!list) return undefined;
   const text = compactText(this, o);
   const held = new Set(list.map((x) => x.test.start));
-  for (const t of this.pathTests) if (t.recv.start < o.start && t.text === text && !held.has(t.recv.start)) return undefined;
+  for (const t of this.pathTests) if (t.recv.start < o.start && o.start < (t.end ?? Infinity) && t.text === text && !held.has(t.recv.start)) return undefined;
   return list;
 }
 
@@ -222,9 +228,6 @@ export function narrowByConditions(this: Collector): void {
   type Span = { start: number; end: number };
   const constructs = this.flowConstructs.filter((c) => c.kind !== 'test').sort((a, b) => a.start - b.start || b.end - a.end);
   const tests = [...this.tagCompares].sort((a, b) => a.test.start - b.test.start);
-  // (an operand that is the span itself, in parentheses or not)
-  const wraps = (outer: Span, inner: Span): boolean => outer.start <= inner.start && inner.end <= outer.end
-    && /^[\s(]*$/.test(this.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(this.text.slice(inner.end, outer.end));
   type Test = (typeof tests)[number] & { tagText: string };
   const groups = new Map<string, { decider: Span; region: Span; exit?: Node; op: string; tests: Test[]; fits: boolean }>();
   const enclosing = sweepEnclosing(constructs);
@@ -285,30 +288,7 @@ export function narrowByConditions(this: Collector): void {
     const negation = t.has ? this.negationOf(span) : undefined;
     const negatedHas = negation !== undefined;
     if (negation) span = negation;
-    const ops: string[] = [];
-    const spans: Span[] = [];
-    for (let k = stack.length - 1; k >= 0; k--) {
-      const c = stack[k];
-      if (c.end < span.end || (c.start === span.start && c.end === span.end)) continue;
-      if (c.kind === 'expr' && c.op && (c.op.text === '&&' || c.op.text === '||') && c.cond) {
-        const right = { start: c.op.end, end: c.end };
-        if (wraps(c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right, undefined, spans);
-        else if (!wraps(right, span)) break;
-        ops.push(c.op.text);
-        span = c;
-        spans.push(c);
-        continue;
-      }
-      // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
-      if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(c.cond, span)) {
-        decide(ops, c.cond, true, c.branch, undefined, spans);
-        decide(ops, c.cond, false, { start: c.branch.end, end: c.end }, undefined, spans);
-        // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
-        const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
-        if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit, spans);
-      }
-      break;
-    }
+    this.walkDecisions(span, stack, decide);
   }
   // A decider that is a chain of tests of one name and key alone, `x.kind === 'a' || x.kind === 'b'` where it held
   // (`x.kind !== 'a' && x.kind !== 'b'` where it failed): x is the member types of any of those tags there
@@ -524,22 +504,4 @@ export function markWholeReads(this: Collector): void {
       if (whole) this.wholeReads.set(R, read.prop);
     }
   }
-}
-
-/**
- * A sweep over spans sorted by start (outer first where two start together): called with non-decreasing positions,
- * it gives the spans holding each, outermost first. The array is the sweep's own and changes with the next call.
- */
-function sweepEnclosing<T extends { start: number; end: number }>(spans: readonly T[]): (at: number) => readonly T[] {
-  const stack: T[] = [];
-  let next = 0;
-  return (at) => {
-    while (next < spans.length && spans[next].start <= at) {
-      const c = spans[next++];
-      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
-      stack.push(c);
-    }
-    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
-    return stack;
-  };
 }

@@ -15,7 +15,7 @@ export enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop', 'call.template',
   'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'type.mapped.same', 'type.mapped.over', 'type.mapped.prefix', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'return.key', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of', 'pattern.rest', 'pattern.assigned',
-  'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.default', 'narrow.guard', 'narrow.guard.either', 'narrow.instanceof.exit', 'narrow.instanceof.not', 'narrow.instanceof.not.exit', 'narrow.guard.exit', 'flow.stmt', 'flow.loop', 'flow.expr', 'flow.test', 'narrow.tag.test', 'narrow.in.test', 'narrow.truthy.test', 'narrow.path.test', 'narrow.in.path.test', 'flow.exit', 'flow.exit.if', 'flow.clause', 'flow.clause.exit', 'flow.truthy', 'flow.inert', 'fntype.predicate',
+  'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.default', 'narrow.guard.either', 'flow.stmt', 'flow.loop', 'flow.expr', 'flow.test', 'narrow.tag.test', 'narrow.in.test', 'narrow.truthy.test', 'narrow.path.test', 'narrow.in.path.test', 'flow.exit', 'flow.exit.if', 'flow.clause', 'flow.clause.exit', 'flow.truthy', 'flow.inert', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'type.readonly', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
@@ -49,6 +49,8 @@ export enum Role {
   'returns.asserts', 'narrow.assert',
   // a generic type's and a construction's type arguments after the second (`PgUpdateBase<any, any, any, …>`)
   'type.generic.argn', 'new.typeargn',
+  // `x instanceof C` and a guard call `isFoo(x)` anywhere: narrowed where the conditions around them decide (narrowByPlaces)
+  'narrow.instanceof.test', 'narrow.guard.test',
   // (the first number a language's own roles take)
   'first.language.role',
 }

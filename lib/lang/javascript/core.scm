@@ -171,20 +171,10 @@
 ; `a && b` is b where it is used as an object (`let desc = node && find(node)`, `(a && b).m()`): the falsy values a
 ; may give instead (null, undefined, false, 0, "") have no project members — unless a is `any` (then so is the whole)
 ((binary_expression . (_) @left "&&" (_) @right .) @and (#set! role "expr.and"))
-; `if (x instanceof C) …`: x is a C inside the guarded statement
-(if_statement . (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) . (_) @body (#set! role "narrow.instanceof"))
-; … and inside the first branch of `x instanceof C ? a : b`
-(ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) consequence: (_) @body (#set! role "narrow.instanceof"))
-; `if (!(x instanceof C)) a else b`, `!(x instanceof C) ? a : b`: x is a C in b, where the negated test failed
-(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof"))
-(ternary_expression condition: (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .))) alternative: (_) @body (#set! role "narrow.instanceof"))
-; … and after it in a conjunction, `x instanceof C && x.m()` (also `x instanceof C && a && x.m()`), and inside the
-; statement an `if` with such a condition (up to four conjuncts) guards
-(binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) @body . (#set! role "narrow.instanceof"))
-(binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) @body . (#set! role "narrow.instanceof"))
-(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
-(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
-(if_statement . (parenthesized_expression (binary_expression . (binary_expression . (binary_expression . (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) "&&" (_) .) "&&" (_) .) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof"))
+; `x instanceof C` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
+; rest of a conjunction or disjunction, an `if`'s or a conditional's branches, the rest of the block after an early
+; exit: narrowByPlaces), where x is a C, or what its type leaves without C (`{ id: string } | StateNode` less StateNode)
+((binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
 ; `if (Array.isArray(x)) a else b`, `if (!Array.isArray(x)) …`: x is the array parts of its type in a, the others in b
 ; (without `else`, a consequence that exits leaves the others, or the array parts, after the `if`: `@if`)
 ; (the collector checks the callee's text)
@@ -199,15 +189,6 @@
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .)))) consequence: (_) @else alternative: (else_clause (_) @body)?) @if (#eq? @fn "isArray") (#set! role "narrow.isarray"))
 ((ternary_expression condition: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body alternative: (_) @else) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
 ((ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: (identifier) @fn arguments: (arguments . (identifier) @name .))) consequence: (_) @else alternative: (_) @body) (#eq? @fn "isArray") (#set! role "narrow.isarray"))
-; an early exit (`if (!(x instanceof Foo)) return;`, also `throw`, `continue`, without else): x is a Foo from there
-; to the end of the block (a block's exit may follow other statements and precede one comment: tree-sitter's `.`
-; anchor counts a comment as a child, so `return; // why` needs its own alternative)
-((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.instanceof.exit"))
-; where `x instanceof C` failed (an `else`, the other branch of a conditional, the rest of the block after `if (x instanceof
-; C) return;`): x is what its type leaves without C (`{ id: string } | StateNode` less StateNode)
-(if_statement condition: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof.not"))
-(ternary_expression condition: (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) alternative: (_) @body (#set! role "narrow.instanceof.not"))
-((if_statement condition: (parenthesized_expression (binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.instanceof.not.exit"))
 ; `switch (x.kind) { case 'a': … }`: inside a case, x is the member type whose `kind` is 'a'
 (switch_statement value: (parenthesized_expression (member_expression object: (identifier) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
 ; (an enum member as the tag, `case NodeTypes.ELEMENT:`, `ast.NodeTypes.ELEMENT`: the member types whose discriminant is

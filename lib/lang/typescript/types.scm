@@ -79,30 +79,11 @@
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
 ; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
 ((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
-; a guard call with one identifier argument as the whole condition: the argument is narrowed by the callee's predicate
-(if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) . (_) @body (#set! role "narrow.guard"))
-; … as the left operand of `&&` (also in an `if` condition) or a conditional's test: x is narrowed in the right operand,
-; the guarded statement or the consequence (`isNode(x) && x.kind`, `isNode(x) ? x.kind : …`)
-(binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) @body . (#set! role "narrow.guard"))
-(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
-(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) consequence: (_) @body (#set! role "narrow.guard"))
-; where a guard call failed (an `else`, a conditional's other branch, the rest of the block after `if (is(x, C))
-; return;`): x is what its type leaves without the guard's type, as where `x instanceof C` failed (the call kept, @call)
-(if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) alternative: (else_clause (_) @body) (#set! role "narrow.instanceof.not"))
-(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call alternative: (_) @body (#set! role "narrow.instanceof.not"))
-((if_statement condition: (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.instanceof.not.exit"))
-; … and where a negated guard call held (`if (!is(x, C)) …`, `!isNode(x) && x.m`, `!isNode(x) ? x.m : …`): there the
-; guard failed, x is what its type leaves without the guard's type
-(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call)) consequence: (_) @body (#set! role "narrow.instanceof.not"))
-(binary_expression . (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) "&&" (_) @body . (#set! role "narrow.instanceof.not"))
-(if_statement . (parenthesized_expression (binary_expression . (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) "&&" (_) .)) . (_) @body (#set! role "narrow.instanceof.not"))
-(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name)) @call) consequence: (_) @body (#set! role "narrow.instanceof.not"))
-; (its other branch, where the guard held: `if (!isNode(x)) … else …`, `!isNode(x) ? … : x.m`)
-(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) alternative: (else_clause (_) @body) (#set! role "narrow.guard"))
-(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .))) alternative: (_) @body (#set! role "narrow.guard"))
-(if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call)) alternative: (else_clause (_) @body) (#set! role "narrow.guard"))
-(ternary_expression condition: (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call) alternative: (_) @body (#set! role "narrow.guard"))
-; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
+; a guard call whose first argument is a name, wherever it is: the collector follows `&&`, `||` and parentheses up
+; from it to what it decides (narrowByPlaces): x is narrowed by the callee's predicate where the call held, and is what
+; its type leaves without the predicate's type where it failed (`isNode(x) && x.kind`, `a && !isNode(x) ? … : x.kind`,
+; `if (!is(x, C)) return;`); the resolver keeps the narrowing only where the callee is a guard
+((call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name)) @test (#set! role "narrow.guard.test"))
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
 ((tuple_type (required_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
@@ -111,19 +92,7 @@
 ((tuple_type (optional_type (_) @item) @pos) @list (#set! role "type.tuple.item"))
 ; (a rest item, `[Mixed, Mixed, ...Array<Mixed>]`: a spread of its array type, whose elements the positions from there on hold)
 (tuple_type (rest_type (_) @inner) @wrap (#set! role "expr.spread.array"))
-; a guard's early exit (`if (!isFoo(x)) return;`, also `throw`, `continue`, without else): x narrowed from there to the
-; end of the block (a block's exit may follow other statements and precede a comment, as in javascript/core.scm)
-((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)))) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.exit"))
-; a guard call of more arguments whose first is a name (`is(value, Param)` of `is<T>(value: any, type: T): value is
-; InstanceType<T>`): the same places, the call kept (@call) so that its other arguments bind the guard's type parameters
-(if_statement . (parenthesized_expression (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call) . (_) @body (#set! role "narrow.guard"))
-(binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) @body . (#set! role "narrow.guard"))
-(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard"))
-(ternary_expression condition: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call consequence: (_) @body (#set! role "narrow.guard"))
-; (and for either form, a conditional's consequence where the guard is the left of `&&` in its test: `is(x, C) && x.m ? … : …`)
-(ternary_expression condition: (binary_expression . (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call "&&" (_) .) consequence: (_) @body (#set! role "narrow.guard"))
-(ternary_expression condition: (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "&&" (_) .) consequence: (_) @body (#set! role "narrow.guard"))
-((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: [(identifier) (member_expression)] arguments: (arguments . (identifier) @name . (_))) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.exit"))
+; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "||" (call_expression function: [(identifier) (member_expression)] @fn2 arguments: (arguments . (identifier) @name2 .)) .)) . (_) @body (#set! role "narrow.guard.either"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 ; a function assigned to a member (`handlers.focus = (view) => …`, `this.onChange = (v) => …`): its unannotated

@@ -1,0 +1,106 @@
+import type { Collector } from './collector.ts';
+import type { Node } from './util.ts';
+
+/** Where a test narrows: `instanceof` and type-guard calls anywhere in a condition, followed up to what they decide. */
+
+type Span = { start: number; end: number };
+type Construct = Collector['flowConstructs'][number];
+
+/**
+ * What a test decides on the way up from it (`span`, the test or its negation) through `&&`, `||` and parentheses:
+ * `decide` is called with the operators passed (`ops`), the expression holding the test that decides (`decider`),
+ * the value it has there (`value`), the place that value holds (`region`; with `exit`, the rest of the block after
+ * that early exit's `if`), and the expressions the walk had reached once past each operator (`spans`). `stack` is
+ * the flow constructs around the test, outermost first.
+ */
+export function walkDecisions(
+  this: Collector, span: Span, stack: readonly Construct[],
+  decide: (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node, spans?: readonly Span[]) => void,
+): void {
+  const ops: string[] = [];
+  const spans: Span[] = [];
+  for (let k = stack.length - 1; k >= 0; k--) {
+    const c = stack[k];
+    if (c.end < span.end || (c.start === span.start && c.end === span.end)) continue;
+    if (c.kind === 'expr' && c.op && (c.op.text === '&&' || c.op.text === '||') && c.cond) {
+      const right = { start: c.op.end, end: c.end };
+      if (wraps(this, c.cond, span)) decide(ops, c.cond, c.op.text === '&&', right, undefined, spans);
+      else if (!wraps(this, right, span)) break;
+      ops.push(c.op.text);
+      span = c;
+      spans.push(c);
+      continue;
+    }
+    // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
+    if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(this, c.cond, span)) {
+      decide(ops, c.cond, true, c.branch, undefined, spans);
+      decide(ops, c.cond, false, { start: c.branch.end, end: c.end }, undefined, spans);
+      // (an `if` whose consequence ends in an exit: the rest of the block, where the condition failed)
+      const exit = c.kind === 'stmt' ? this.exitIfs.get(c.start) : undefined;
+      if (exit) decide(ops, c.cond, false, this.exitSpan(exit), exit, spans);
+    }
+    break;
+  }
+}
+
+/** Whether `outer` is `inner` itself, in parentheses or not. */
+function wraps(c: Collector, outer: Span, inner: Span): boolean {
+  return outer.start <= inner.start && inner.end <= outer.end
+    && /^[\s(]*$/.test(c.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(c.text.slice(inner.end, outer.end));
+}
+
+/**
+ * `x instanceof C` and a guard call `isFoo(x)` wherever they sit in a condition (`ok && x instanceof C && x.m()`,
+ * `if (a || !isFoo(x)) return;`): x is narrowed where the way up to the decider takes only `&&` and the decider held
+ * (the test held), or only `||` and the decider failed (the test failed) — a negated test the other way round. A
+ * failed `instanceof` leaves what x's type holds without C; a failed guard call, without the guard's type (the call
+ * kept). Recorded as the narrowings `narrow` applies, ordered so that a nearer test comes after the one around it.
+ */
+export function narrowByPlaces(this: Collector): void {
+  if (!this.placedTests.length) return;
+  const constructs = this.flowConstructs.filter((c) => c.kind !== 'test').sort((a, b) => a.start - b.start || b.end - a.end);
+  const enclosing = sweepEnclosing(constructs);
+  const tests = [...this.placedTests].sort((a, b) => a.test.start - b.test.start);
+  const found: Array<{ at: number; rec: Collector['narrowings'][number] }> = [];
+  for (const t of tests) {
+    let span: Span = { start: t.test.start, end: this.end(t.test) };
+    const negation = this.negationOf(span);
+    if (negation) span = negation;
+    this.walkDecisions(span, enclosing(t.test.start), (ops, _decider, value, region, exit) => {
+      if (!exit && region.end <= region.start) return;
+      if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
+      const held = value !== !!negation;
+      const where = exit ? { exit } : { body: region as Node };
+      const rec = held
+        ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
+        : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
+      found.push({ at: t.test.start, rec });
+    });
+  }
+  if (!found.length) return;
+  // (the patterns' own narrowings first, by where they hold; each test after the ones around it: narrow lets a later
+  // narrowing of the same occurrence win)
+  const keyed = this.narrowings.map((rec) => ({ at: (rec.body ?? rec.exit)!.start, rec }));
+  keyed.push(...found);
+  keyed.sort((a, b) => a.at - b.at);
+  this.narrowings.length = 0;
+  for (const k of keyed) this.narrowings.push(k.rec);
+}
+
+/**
+ * A sweep over spans sorted by start (outer first where two start together): called with non-decreasing positions,
+ * it gives the spans holding each, outermost first. The array is the sweep's own and changes with the next call.
+ */
+export function sweepEnclosing<T extends { start: number; end: number }>(spans: readonly T[]): (at: number) => readonly T[] {
+  const stack: T[] = [];
+  let next = 0;
+  return (at) => {
+    while (next < spans.length && spans[next].start <= at) {
+      const c = spans[next++];
+      while (stack.length && stack[stack.length - 1].end <= c.start) stack.pop();
+      stack.push(c);
+    }
+    while (stack.length && stack[stack.length - 1].end <= at) stack.pop();
+    return stack;
+  };
+}
