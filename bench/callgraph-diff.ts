@@ -64,6 +64,8 @@ export interface DiffResult {
   confident: { ourEdges: number; truePositives: number; precision: number; recall: number };
   misses: Pair[];
   falsePositives: Pair[];
+  /** Our name-only guesses the compiler agrees with (what a rule against guessing would lose). */
+  agreedGuesses: Pair[];
   /** Every compiler edge (caller → callee, first site). */
   compilerPairs: Pair[];
   byReason: Record<string, { edges: number; correct: number }>;
@@ -120,6 +122,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
   let tpConfident = 0;
   let oursConfident = 0;
   const falsePositives: Pair[] = [];
+  const agreedGuesses: Pair[] = [];
   const byReason: Record<string, { edges: number; correct: number }> = {};
   for (const [k, p] of ours) {
     const ok = compiler.edges.has(k);
@@ -127,6 +130,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
     r.edges++;
     if (ok) r.correct++;
     if (ok) tp++; else falsePositives.push(p);
+    if (ok && p.reason === 'name-only') agreedGuesses.push(p);
     if (p.confidence! >= 0.5) { oursConfident++; if (ok) tpConfident++; }
   }
   const misses: Pair[] = [];
@@ -147,7 +151,7 @@ export function callgraphDiff(root: string, compilerOptions: ts.CompilerOptions 
     compilerEdges: compiler.edges.size, ourEdges: ours.size, truePositives: tp,
     precision: ratio(tp, ours.size), recall: ratio(tp, compiler.edges.size),
     confident: { ourEdges: oursConfident, truePositives: tpConfident, precision: ratio(tpConfident, oursConfident), recall: ratio(tpConfident, compiler.edges.size) },
-    misses, falsePositives, byReason, compilerPairs: [...compiler.edges.values()],
+    misses, falsePositives, agreedGuesses, byReason, compilerPairs: [...compiler.edges.values()],
   };
 }
 

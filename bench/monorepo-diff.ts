@@ -502,7 +502,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   console.log(`  per caller file: compiler ${d.byFile.compilerEdges}, ours ${d.byFile.ourEdges}, agree ${d.byFile.truePositives}: precision ${pct(d.byFile.precision)} recall ${pct(d.byFile.recall)}`);
   console.log(`  without name-only: precision ${pct(d.confident.precision)} recall ${pct(d.confident.recall)}`);
   console.log(`  by reason: ${Object.entries(d.byReason).sort(([a], [b]) => (a < b ? -1 : 1)).map(([r, v]) => `${r} ${v.correct}/${v.edges}`).join(', ')}`);
-  if (values.json) writeFileSync(values.json, JSON.stringify({ misses: d.misses, falsePositives: d.falsePositives, byFile: d.byFile }, null, 1));
+  if (values.json) writeFileSync(values.json, JSON.stringify({ misses: d.misses, falsePositives: d.falsePositives, agreedGuesses: d.agreedGuesses, byFile: d.byFile }, null, 1));
   const samples = Number(values.samples);
   if (samples > 0) {
     console.log(`\nmissed — ${d.misses.length}:`);

@@ -1,6 +1,6 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
-import { KEYWORD_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { KEYWORD_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 
 /** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
 const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
@@ -1023,12 +1023,22 @@ function mentionsBinding(e: unknown, b: number, depth: number): boolean {
   return false;
 }
 
+/**
+ * The signatures of an overload set whose result may have members: one declared to give a primitive (`void`,
+ * `string`) is left out beside others, since a member read on the call's result type-checks only against those
+ * (`attest(x).snap()` of `{ (...args: [msg]): void; <T>(actual: T): Assertions<T> }`).
+ */
+function withMembers(fits: CallSignature[]): CallSignature[] {
+  const typed = fits.filter((sig) => !(sig.returns.k === 'lit' && sig.returns.v === undefined));
+  return typed.length ? typed : fits;
+}
+
 /** The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown). */
 export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: number): Val {
   if (argc < 0) return UNKNOWN;
   let out: Val | undefined;
-  for (const sig of o.calls!) {
-    if (argc < sig.min || (sig.max >= 0 && argc > sig.max)) continue;
+  const fits = o.calls!.filter((sig) => argc >= sig.min && (sig.max < 0 || argc <= sig.max));
+  for (const sig of withMembers(fits)) {
     const v = weakenFrom(this.typeValue(o.f, sig.returns, 0, o.subst), o, 'return-type');
     if (out && !sameValue(out, v)) return UNKNOWN;
     out ??= v;

@@ -148,6 +148,8 @@ class ProjectBuilder {
   private readonly rules: FileRules;
   private readonly topFunctions = new Map<string, SymRef[]>();
   private readonly methods = new Map<string, SymRef[]>();
+  /** Names of the project's properties that may hold a function (a declared type that is no primitive, or a function value). */
+  private readonly callableProps = new Set<string>();
   private readonly unresolvedByFile: Record<string, number> = {};
   /** Unresolved call sites by file index (see ResolveResult.unresolvedSites), sorted per file at the end. */
   private readonly sites: UnresolvedCall[][] = [];
@@ -402,6 +404,7 @@ class ProjectBuilder {
         } else this.edge(this.fileBase + f, pos, 'DEFINES', 1, 'structure');
         if (sym.label === 'Function' && sym.parent === -1) push(this.topFunctions, sym.name, { f, s });
         if (sym.label === 'Method') push(this.methods, sym.name, { f, s });
+        if (sym.label === 'Property' && this.rules.of[f].propertiesFitNames && mayHoldFunction(sym)) this.callableProps.add(sym.name);
         this.ref(pos, f, sym.at, 'definition', pos, 1, 'definition');
         if (sym.more) for (const p of sym.more) this.ref(pos, f, p, 'definition', pos, 1, 'definition');
       }
@@ -850,6 +853,9 @@ class ProjectBuilder {
         else if (call.isNew) this.newCall(v, sym, a);
         else this.symCall(f, callee, v, sym, a);
       } else if (v.t === 'ext' || v.t === 'elemfn' || v.t === 'arrfn' || v.t === 'arr') a.status = EXTERNAL; // built-in (array) methods
+      // a member or binding of a declared function type that is no symbol (`{ throws: (m: string) => void }`, a part of
+      // an intersection or a conditional's branch): the checker's callee is that signature, known and not guessable
+      else if (v.t === 'fnval') a.indirect = true;
       if (a.status !== RESOLVED) {
         // a callee holding the function a call returned (`const ZodObject = $constructor(…)`, `f()()`): that function,
         // whatever the call's declared result type says (`createAction(…): Function`)
@@ -1072,7 +1078,10 @@ class ProjectBuilder {
     this.unresolved++;
     const p = this.files[f].path;
     this.unresolvedByFile[p] = (this.unresolvedByFile[p] ?? 0) + 1;
+    // (a property of that name that may hold a function, `assert: (data: unknown) => T` of an interface, is another
+    // definition that fits: the checker names its signature where the receiver has that type)
     if (!indirect && candidates && candidates.length === 1 && !(callee.k === 'member' && this.rules.of[f].isCommonMethodName(name!)) && this.posOf(candidates[0]) !== from
+      && !(callee.k === 'member' && this.rules.of[f].propertiesFitNames && this.callableProps.has(name!))
       && !(callee.k === 'member' && this.files[f].language === 'javascript' && this.untypedRoot(f, callee.obj, 0))
       && !(callee.k === 'member' && this.anyRoot(f, callee.obj, 0))) {
       this.nameOnly++;
@@ -1425,3 +1434,11 @@ function intersectionAlias(t: Expr | undefined): boolean {
   return t.types.filter((p) => !(p.k === 'object' && !p.props.length && !p.index)).length > 1;
 }
 
+
+/** True when a property may hold a function: declared with a type that is no primitive, array or map, or given a function. */
+function mayHoldFunction(sym: SymbolFact): boolean {
+  if (sym.type) return !NOT_CALLABLE_TYPES.has(sym.type.k);
+  return sym.init?.k === 'fn';
+}
+
+const NOT_CALLABLE_TYPES: ReadonlySet<string> = new Set(['lit', 'array', 'map', 'promise', 'strings']);

@@ -48,6 +48,11 @@ export interface ResolveRules {
   /** Method names too common to attach a call to a project method by name alone (`push`, `get`, `append`). */
   isCommonMethodName(name: string): boolean;
   /**
+   * True where a property that may hold a function (`assert: (data: unknown) => T` of an interface) is one more
+   * definition a member call's name fits, so that a method of that name alone is no guess (ECMAScript's typed members).
+   */
+  propertiesFitNames?: boolean;
+  /**
    * The module whose installed declarations declare a free type name (`NodeJS`, `Buffer`: Node's, `node:process`):
    * where they are not installed, the checker reads the name as `any`. Undefined for any other name.
    */

@@ -59,6 +59,7 @@ export const javascriptRules: LanguageRules = {
   modules: (files, config) => new ModuleResolver(files, (config ?? {}) as EcmaConfig),
   isGlobalName,
   isCommonMethodName,
+  propertiesFitNames: true,
   globalTypeSource,
   // the class side is inherited too: a static method overrides its base class's static method
   overrides: { statics: true },
