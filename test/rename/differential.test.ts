@@ -286,6 +286,30 @@ test('graph edits on the rename-guarded-parts fixture: TypeScript findRenameLoca
   t.deepEqual(differing(), []);
 });
 
+test('graph edits on the rename-assertion-chains fixture: TypeScript findRenameLocations exactly (a function asserted through `unknown` or `any` is typed by the nearest assertion: neither its parameters nor the keys it returns are the outer type\'s)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-assertion-chains');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
+test('graph edits on the rename-callable-intersections fixture: TypeScript findRenameLocations exactly (a function typed by an intersection holding one function type takes that type\'s parameters)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-callable-intersections');
+  t.true(report.compared >= 12, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
+test('graph edits on the rename-interface-this fixture: TypeScript findRenameLocations exactly (`this[\'infer\']` inside an interface names the interface\'s member)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-interface-this');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
+test('graph edits on the rename-constructor-tokens fixture: TypeScript findRenameLocations exactly (a type parameter inferred through generic aliases of a constructor type from a class argument)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-constructor-tokens');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-in-failed fixture: TypeScript findRenameLocations exactly (where a `\'key\' in x` test failed, the member types declaring the key without `?` dropped)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-in-failed');
   t.true(report.compared >= 30, `only ${report.compared} symbols compared`);
