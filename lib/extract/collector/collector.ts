@@ -87,7 +87,7 @@ export class Collector {
   /** (`exit`: `body` is an `if` whose consequence may exit: the narrowing holds after it, where the test failed, see exitSpan) */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node; exit?: true }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: Node; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
   readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */

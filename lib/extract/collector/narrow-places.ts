@@ -70,7 +70,7 @@ export function narrowByPlaces(this: Collector): void {
       if (!exit && region.end <= region.start) return;
       if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
       const held = value !== !!negation;
-      const where = exit ? { exit } : { body: region as Node };
+      const where = exit ? { exit } : { body: region };
       const rec = held
         ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
         : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
