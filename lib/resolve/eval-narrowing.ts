@@ -584,6 +584,17 @@ export function lacks(this: Evaluator, x: { f: number; s: number }, name: string
 }
 
 /**
+ * True when reading `name` on a value of interface `x` is an error to the checker: no member of that name up its
+ * heritage (all in the project) nor through a merged declaration, and no string index signature answering any name.
+ * (Not a narrowing's test, unlike lacks: an interface may be augmented where code is not looking, so a narrowing by
+ * it is not assumed; an error the code lets pass is read where the checker reads it.)
+ */
+export function readFails(this: Evaluator, x: Val, name: string): boolean {
+  if (x.t !== 'inst' || this.sym(x).label !== 'Interface' || this.files[x.f].language === 'javascript') return false;
+  return this.declaresNoMember(x, name, false) && !this.hasStringIndex(x, 0);
+}
+
+/**
  * True when the class or interface `x` declares no member `name` up its heritage (all in the project) nor through a
  * type merged with it, on its instance side (`statics`: on either side).
  */

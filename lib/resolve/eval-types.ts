@@ -204,6 +204,9 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // which adds none)
     let read = 0;
     for (const m of t.types) {
+      // (`any` written as a part, or a type argument `any` binding a parameter part, `Attributes<any>` of
+      // `{ className?: string } & T`: the checker's intersection is `any`, no member of it a declaration's)
+      if (checksAny(m, f, subst, 0)) return ANY;
       const param = this.typeParamPart(f, m, depth + 1, subst);
       if (param === 'none') continue;
       read++;
@@ -525,7 +528,8 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
   } else o = this.typeValue(f, t.of, depth + 1, subst);
   // (a tuple's item by position, `Parameters<typeof f>[0]`)
   if (o.t === 'tup') return /^\d+$/.test(t.name) ? o.items[Number(t.name)] ?? UNKNOWN : UNKNOWN;
-  if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? EXT : UNKNOWN;
+  // (an indexed access on `any`, `React.JSX.IntrinsicElements['input']` of a package not installed, is `any`)
+  if (o.t !== 'inst' && o.t !== 'obj' && o.t !== 'union' && o.t !== 'inter') return o.t === 'ext' ? (o.any ? ANY : EXT) : UNKNOWN;
   if (t.any) {
     // a key of string literal types (`NodesByKind[kind]`, kind bound to "union" or ranging over `RootKind`): the
     // member types those names pick, one of them (a union: a method each declares is a dispatch to each)

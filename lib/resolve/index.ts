@@ -721,7 +721,7 @@ class ProjectBuilder {
   private partLacks(f: number, e: Expr & { k: 'member' }): boolean {
     if (NARROWINGS.has(e.obj.k)) return false;
     const o = this.ev.deref(this.ev.value(f, e.obj));
-    return (o.t === 'union' || o.t === 'anyof') && (o.of as Val[]).some((x) => this.ev.lacksIn(x, e.name));
+    return (o.t === 'union' || o.t === 'anyof') && (o.of as Val[]).some((x) => this.ev.lacksIn(x, e.name) || this.ev.readFails(x, e.name));
   }
 
   /** A non-call occurrence of a name: a reference to what it resolves to, and a REFERENCES edge from where it sits. */

@@ -379,6 +379,12 @@ test('graph edits on the rename-any-unions fixture: TypeScript findRenameLocatio
   t.deepEqual(differing(), []);
 });
 
+test('graph edits on the rename-any-parts fixture: TypeScript findRenameLocations exactly (an intersection holding `any`, written, bound to a type parameter part or read through an indexed access on a package not installed, is `any`)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-any-parts');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-defaulted-patterns fixture: TypeScript findRenameLocations exactly (the keys of an untyped parameter\'s pattern with a default, in a contextually typed function, left to text_search), but for the default literal\'s keys', async (t) => {
   const { report, differing } = await fixtureRenames('rename-defaulted-patterns');
   t.true(report.compared >= 8, `only ${report.compared} symbols compared`);

@@ -322,6 +322,8 @@
 (public_field_definition value: [(number) (regex) (template_string)] @literal (#set! role "expr.literal"))
 ; … and a type argument `any` (`Route<any>`: a conditional type testing the parameter it binds takes both branches)
 ((type_arguments (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
+; … and a part `any` of an intersection (`Config & any`: the checker's intersection is `any`)
+((intersection_type (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes); an array test narrows a read-only array to
