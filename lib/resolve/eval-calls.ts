@@ -1,6 +1,7 @@
 /** What calls give: results of functions and methods (declared, returned, generic), callbacks' parameters, built-ins. */
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { KEYWORD_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
+import { atCall } from './eval-types.ts';
 
 /** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
 const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
@@ -127,7 +128,8 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (!pt) return this.restItem(e.arg, target, ts, subst);
   if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
-  return weakenFrom(this.typeValue(target.f, pt, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+  // (read at the call: a type parameter of the callee left unbound is inferred there, see holdsBodyParam)
+  return weakenFrom(this.typeValue(target.f, pt, 0, typeParams ? atCall(subst) : subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
 }
 
 /**
@@ -929,7 +931,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
       const dflt = unboundDefault(this.files[c.f], sym, bindingIndex(sym.returns.b), !!targs?.length);
       return dflt ? weakenFrom(this.typeValue(c.f, dflt, 0, subst), c, 'return-type') : UNKNOWN;
     }
-    return weakenFrom(this.typeValue(c.f, sym.returns, 0, subst), c, 'return-type');
+    return weakenFrom(this.typeValue(c.f, sym.returns, 0, sym.typeParams ? atCall(subst) : subst), c, 'return-type');
   }
   // a function bound to a declaration of a function type (`getMatches: GetMatchesFn = (p) => …`, `const f: Fn = …`):
   // that type's result, which the checker reads at a call, not its body's (unless the result is one of the type's

@@ -1,5 +1,5 @@
 /** Types as values: what a type expression (annotation, heritage, type argument) stands for, and which symbol it names. */
-import { ANY, EXT, MAX_DEPTH, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { ANY, EXT, MAX_DEPTH, OTHER, emptyObject, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, sameValue, shareable, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, isKeysPart, type Expr, type SymbolFact } from '../extract/facts.ts';
 
 // ---------------------------------------------------------------- types
@@ -299,6 +299,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (t.check?.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`) && t.types.length === 2 && classTypeParams(this.files[f].symbols).has(bindingIndex(t.check.b))) {
       return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
     }
+    // (… and so is a test of a type holding a function's or class's type parameter nothing binds, through the type
+    // arguments bound ones stand for, where the check is no bare parameter: `TRoot['transformer'] extends true ? Yes :
+    // No` with TRoot bound to `inferClientTypes<TRouter>` inside `wsLink<TRouter>(opts)`; a bare constrained parameter
+    // is distributed over its constraint by the checker, which may pick a branch: not read so)
+    if (t.check && t.types.length === 2 && t.check.k !== 'id' && this.holdsBodyParam(t.check, f, subst, 0)) {
+      return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
+    }
     const known: Val[] = [];
     for (const m of t.types) {
       const v = this.typeValue(f, m, depth, subst);
@@ -543,6 +550,9 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
   // a method's type (`go: Router['go']`): calling a value of it calls that method's signature, as `typeof f` does f
   if (ms.label === 'Method' && ms.kind !== 'getter') return ms.kind === 'setter' ? UNKNOWN : weaken(m, 'typed-receiver');
   if (ms.label !== 'Method' && ms.label !== 'Property' && ms.label !== 'Variable') return UNKNOWN;
+  // (a property declared `any`, `AnyRootTypes['transformer']` of `{ transformer: any }`: the checker's `any`, which a
+  // conditional type testing it takes both branches of, and an intersection or union holding it is)
+  if (ms.type?.k === 'any') return ANY;
   return this.deref(m);
 }
 
@@ -905,6 +915,51 @@ function inferred(t: Expr, f: number, subst: Subst | undefined, depth: number): 
 function brandOnly(o: Val & { t: 'obj' }): boolean {
   const computed = (name: string): boolean => name.startsWith('[');
   return !o.open && !o.index && !o.calls?.length && !o.news?.length && o.props.every((p) => computed(p.name)) && (o.decls ?? []).every((d) => computed(d.name)) && (o.others ?? []).every(computed);
+}
+
+/**
+ * Whether a type written in file f (with `subst` in force) holds a type parameter of a function, method or class that
+ * nothing binds, through the type arguments bound ones stand for: read inside that declaration's body, where the
+ * checker defers a conditional type testing it (a call binds the parameters its arguments reach, see uninferred).
+ */
+export function holdsBodyParam(this: Evaluator, t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
+  if (depth > 6) return false;
+  switch (t.k) {
+    case 'id': {
+      if (!bindsLocal(t.b)) return false;
+      const a = subst?.get(`${f}:${bindingIndex(t.b)}`);
+      if (a) return !a.v && this.holdsBodyParam(a.t, a.f, a.subst, depth + 1);
+      return !subst?.has(AT_CALL) && bodyTypeParams(this.files[f].symbols).has(bindingIndex(t.b));
+    }
+    case 'union': case 'intersection': return t.types.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
+    case 'generic': return t.args.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
+    case 'index': return this.holdsBodyParam(t.of, f, subst, depth + 1);
+    default: return false;
+  }
+}
+
+/**
+ * The key that marks a substitution as a call's (`atCall`): a callee's type parameter it leaves unbound is one the
+ * checker infers there (from the arguments, else its default or constraint), not one a body reads deferred.
+ */
+const AT_CALL = 'call';
+/** `subst` marked as a call's, for reading the callee's declared types at that call (see holdsBodyParam). */
+export function atCall(subst: Subst | undefined): Subst {
+  const out = new Map(subst ?? []);
+  out.set(AT_CALL, { f: -1, t: OTHER });
+  return out;
+}
+
+const bodyParams = new WeakMap<readonly SymbolFact[], Set<number>>();
+/** The type parameters (locals) of a file's functions, methods and classes. */
+function bodyTypeParams(symbols: readonly SymbolFact[]): Set<number> {
+  let out = bodyParams.get(symbols);
+  if (!out) {
+    out = new Set();
+    for (const s of symbols) if ((s.label === 'Class' || s.label === 'Function' || s.label === 'Method') && s.typeParams) for (const l of s.typeParams) out.add(l);
+    bodyParams.set(symbols, out);
+  }
+  return out;
 }
 
 const classParams = new WeakMap<readonly SymbolFact[], Set<number>>();
