@@ -324,13 +324,19 @@ export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }
   // whose parts are read less closely than the checker's: a method's `this` result is its declaring class there)
   if (e.callee.k !== 'member' || e.callee.obj.k === 'union') return undefined;
   const recv = this.deref(this.value(f, e.callee.obj));
-  if (recv.t !== 'union') return undefined;
+  // (or by a union of object types, `TextPoint | ElementPoint` each declaring `getNode: () => …` of its own: a part
+  // that surely lacks the member has no say, as in member)
+  const objects = recv.t === 'anyof' && !recv.either && !recv.joined;
+  if (recv.t !== 'union' && !objects) return undefined;
   const insts: Array<Val & { t: 'inst' }> = [];
-  for (const part of recv.of) {
+  for (const part of recv.of as Val[]) {
     const m = this.member(part, e.callee.name);
+    if (objects && m.t === 'unknown' && this.lacksIn(part, e.callee.name)) continue;
+    // (a property of a function type: what that type returns)
+    if (m.t === 'fnval') { if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined; continue; }
     if (m.t !== 'sym') return undefined;
     const label = this.sym(m).label;
-    if (label !== 'Method' && label !== 'Function') return undefined;
+    if (label !== 'Method' && label !== 'Function' && !(label === 'Property' && this.sym(m).type)) return undefined;
     // (a method returning `this`, a builder's: that part itself, not the class declaring the method)
     if (returnsThis(this.sym(m))) { if (!addInstances(insts, part)) return undefined; continue; }
     if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
