@@ -43,11 +43,17 @@ export function walkDecisions(
   }
 }
 
-/** Whether `outer` is `inner` itself, in parentheses or not. */
+/** Whether `outer` is `inner` itself, in parentheses or not (comments between them, `a ||\n // why\n b`, are none). */
 function wraps(c: Collector, outer: Span, inner: Span): boolean {
   return outer.start <= inner.start && inner.end <= outer.end
-    && /^[\s(]*$/.test(c.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(c.text.slice(inner.end, outer.end));
+    && OPENING.test(c.text.slice(outer.start, inner.start)) && CLOSING.test(c.text.slice(inner.end, outer.end));
 }
+
+/** Text that is only opening (closing) parentheses, white space and comments. */
+const OPENING = /^(?:[\s(]|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*$/;
+const CLOSING = /^(?:[\s)]|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*$/;
+/** The opening parentheses, white space and comments at a place (sticky: set lastIndex first). */
+const LEADING = /(?:[\s(]|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/y;
 
 /**
  * `x instanceof C` and a guard call `isFoo(x)` wherever they sit in a condition (`ok && x instanceof C && x.m()`,
@@ -107,9 +113,8 @@ function guardPairs(c: Collector, constructs: readonly Construct[], tests: reado
   for (const t of tests) if (t.guard && t.guard !== t.test) byStart.set(t.test.start, t);
   if (byStart.size < 2) return [];
   const testIn = (span: Span): PlacedTest | undefined => {
-    let at = span.start;
-    while (at < span.end && /[\s(]/.test(c.text[at])) at++;
-    const t = byStart.get(at);
+    LEADING.lastIndex = span.start;
+    const t = byStart.get(span.start + LEADING.exec(c.text)![0].length);
     return t && wraps(c, span, { start: t.test.start, end: c.end(t.test) }) && !c.negationOf({ start: t.test.start, end: c.end(t.test) }) ? t : undefined;
   };
   const out: Array<{ span: Span; name: Node; guard: Node; guard2: Node }> = [];
