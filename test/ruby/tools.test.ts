@@ -104,7 +104,7 @@ test('list_repos: a Ruby repository indexed by analyze, with its stats', async (
   t.teardown(() => loader.close());
   const r = await listRepos({ repo: 'shop' }, loader.list());
   t.deepEqual(r.repos.map((x) => x.name), ['shop']);
-  t.is(r.repos[0].stats.files, 16);
+  t.is(r.repos[0].stats.files, 17);
   t.true(r.repos[0].stats.nodes > 50);
 });
 

@@ -18,6 +18,11 @@ const nominal: NominalRules = {
   unscopedEnumKind: 'enum',
   // `#ifdef X` … `#else` …: the branch the build compiles by what the project `#define`s is looked up first
   macroKinds: new Set(['macro']),
+  // a macro `#define`d in a source file is its own (and its includers'): another file's preprocessor never reads it
+  functionlessHeader: (path) => FUNCTIONLESS_HEADERS.has(path.replace(/^<(.*)>$/, '$1')),
+  keptInFile: (sym, path) => sym.kind === 'macro' && SOURCE_FILE.test(path),
+  // `#define unlink _unlink`: a call of the macro is one of the name it expands to
+  callAlias: (sym) => (sym.kind === 'macro' && sym.label === 'Variable' ? ALIAS_MACRO.exec(sym.signature ?? '')?.[1] : undefined),
   // C++'s standard containers and smart pointers (by their last name: `std::shared_ptr<T>`): `p->m()` on a
   // shared_ptr is T's `m`, `v[i]`, `v.front()` and `for (auto& x : v)` are elements, a map's are its values
   containers: {
@@ -40,6 +45,19 @@ const nominal: NominalRules = {
   isBuiltin: (name) => name === 'std' || name.startsWith('__builtin_') || OPERATOR_WORDS.has(name) || STANDARD_MACROS.has(name),
   entryOf: (c) => (c.label === 'Function' && c.name === 'main' && c.kind === 'function' ? { kind: 'main', by: 'main' } : undefined),
 };
+
+/**
+ * The standard headers that declare types and macros only (their macros are isBuiltin's): no function a call could
+ * name comes from them.
+ */
+const FUNCTIONLESS_HEADERS: ReadonlySet<string> = new Set(['stddef.h', 'stdint.h', 'stdbool.h', 'stdarg.h', 'limits.h', 'float.h', 'iso646.h',
+  'stdalign.h', 'stdnoreturn.h', 'cstddef', 'cstdint', 'climits', 'cfloat', 'cstdarg', 'cstdbool']);
+
+/** An object-like macro whose whole expansion is one name (its definition's signature). */
+const ALIAS_MACRO = /^#\s*define\s+[A-Za-z_]\w*\s+([A-Za-z_]\w*)\s*$/;
+
+/** Source files, which are compiled rather than included (a header may have any name, or none: `<Eigen/Core>`). */
+const SOURCE_FILE = /\.(?:c|cc|cpp|cxx|c\+\+)$/i;
 
 /**
  * Operators written like calls (`sizeof(x)`, C++'s `static_cast<T>(x)`, `typeid(x)`, `decltype(x)`): the language's,

@@ -40,6 +40,9 @@ const METHOD_NAME = /^[A-Za-z_][A-Za-z0-9_]*[?!=]?$/;
 
 const OTHER: RbVal = { k: 'other' };
 const SECTION_WORDS = new Set(['private', 'public', 'protected', 'module_function']);
+
+/** The pseudo-variables the grammar reads as identifiers: keywords with a value, never a method call. */
+const PSEUDO_VARIABLES: Record<string, string> = { __FILE__: 'String', __LINE__: 'Integer', __ENCODING__: 'Encoding' };
 const MAX_SIGNATURE = 200;
 
 /** Literal node types and the core class of their values. */
@@ -345,6 +348,7 @@ class RbCollector {
         const name = this.txt(i);
         const l = this.lookup(scope, name);
         if (l !== undefined) return { k: 'local', l };
+        if (Object.hasOwn(PSEUDO_VARIABLES, name)) return { k: 'lit', type: PSEUDO_VARIABLES[name] };
         // `private`, `module_function` on a line of their own open a section
         if (ctx.body && SECTION_WORDS.has(name) && this.declaration(name, [], i, ctx, scope)) return OTHER;
         return this.addCall(name, this.pos(i), i, ctx, undefined, 0);

@@ -153,7 +153,7 @@ class NominalResolver implements LanguageRelations {
     for (const t of res.targets) this.sink.edge(from, this.symPos(t), 'CALLS', this.w.rank(t) > best ? res.c * 0.8 : res.c, reason, line);
     // the name written at the call: the class for a constructor (`new Foo()` names Foo), else the callee
     if (res.ctor) { if (!call.declared) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason); }
-    else this.occurrence(res.targets[0], f, call.at, 'call', from, res.c, reason);
+    else this.occurrence(res.written ?? res.targets[0], f, call.at, 'call', from, res.c, reason);
     if (call.callee.k === 'element') this.calledElements.add(call.at);
     if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
     this.implicitCalls(res.implicit, from, call);

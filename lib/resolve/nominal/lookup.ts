@@ -107,7 +107,7 @@ export class Names {
       if (w.rules.includeFile && !imp.all) {
         const rel = w.rules.includeFile(imp.path, w.files[f].path, w.settings);
         const g = rel === undefined ? undefined : w.fileByPath.get(rel);
-        if (g === undefined) { sc.openExternal = true; continue; }
+        if (g === undefined) { if (!w.rules.functionlessHeader?.(imp.path)) sc.openExternal = true; continue; }
         this.reach(sc, g, imp.line);
         continue;
       }
@@ -554,10 +554,18 @@ export class Names {
     return { ext: (ts[0] as { ext: string }).ext };
   }
 
-  /** Whether a file imports something wholesale from outside the project (an unknown name may come from there). */
+  /**
+   * Whether a file imports something wholesale from outside the project (an unknown name may come from there); where
+   * inclusion is textual, a system header any file of its include closure includes is the file's too (`<stdio.h>`
+   * reached through the project's own header).
+   */
   openExternal(f: number): boolean {
-    return this.scope(f).openExternal;
+    if (this.scope(f).openExternal) return true;
+    let open = this.openThrough.get(f);
+    if (open === undefined) this.openThrough.set(f, (open = this.included(f).some((g) => this.scope(g).openExternal)));
+    return open;
   }
+  private readonly openThrough = new Map<number, boolean>();
 }
 
 /** The name a receiver type is written with (`User`, `Box<T>`: Box; `a.B`: B), unless it is a type parameter. */

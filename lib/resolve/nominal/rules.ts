@@ -135,8 +135,18 @@ export interface NominalRules {
    * then call names from outside the project). An included file's top-level names are the includer's.
    */
   includeFile?(path: string, fromFile: string, settings: unknown): string | undefined;
+  /**
+   * Outside headers that declare no function (C's <stddef.h>, <stdint.h>: types and macros only): including one, or a
+   * project header that does, leaves the includer's unknown names unknown rather than possibly the outside's.
+   */
+  functionlessHeader?(path: string): boolean;
   /** Top-level symbols that are not exported are seen only by their file and the files including it (C's `static`, Kotlin's `private`). */
   fileLocal?: boolean;
+  /**
+   * Top-level symbols seen only by their file and the files including it whatever their modifiers (C's macros defined
+   * in a source file rather than a header: no other file's preprocessor reads them).
+   */
+  keptInFile?(sym: SymbolFact, path: string): boolean;
   /** The members of enums of this kind are names of the scope around the enum too (C's and C++'s plain `enum`). */
   unscopedEnumKind?: string;
   /** Kinds of TypeAlias whose members are their target's (default `alias`; Go's defined types are not). */
@@ -201,6 +211,11 @@ export interface NominalRules {
    * stays unresolved.
    */
   fieldCalls?: boolean;
+  /**
+   * The name a call through a top-level symbol calls instead, where the symbol stands for another name (C's
+   * object-like macro naming a function: `#define unlink _unlink`, then `unlink(path)` calls `_unlink`), else undefined.
+   */
+  callAlias?(sym: SymbolFact): string | undefined;
   /**
    * Symbol kinds that declare an accessor of their own name (Java's record components, `record R(String s)`: `r.s()`):
    * a call of that name without arguments, where the type declares no method of it, runs the accessor; the symbol

@@ -9,6 +9,7 @@ import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import { arrayFit, type FitContext } from './array-fit.ts';
+import { aliasCall } from './call-alias.ts';
 import { fitsExactly, labelsFit } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
@@ -78,8 +79,8 @@ export type Arity = number | undefined | { n: number; argv?: readonly Expr[]; la
 
 /** The resolution of a call's callee. */
 export type CallRes =
-  | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt; implicit?: SymRef[] }
-  /** (`implicit`: project methods the call runs first without naming them: a `deref` the receiver goes through) */
+  | { targets: SymRef[]; reason: Reason; c: number; recv?: Val; ctor?: TypeEnt; implicit?: SymRef[]; written?: SymRef }
+  /** (`implicit`: methods run first unnamed, a receiver's `deref`; `written`: the symbol named, NominalRules.callAlias) */
   | { ext: true; implicit?: SymRef[] }
   | { conversion: TypeEnt }
   /**
@@ -845,6 +846,10 @@ export class Evaluator {
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
         if (!fns.length && this.isAccessorCall(found.r, argc)) return { targets: found.r, reason: found.reason, c: CONFIDENCE[found.reason] };
+        if (!fns.length && this.rules.callAlias) {
+          const aliased = aliasCall(this.w, found.r, callee.name, (to) => this.call(f, { k: 'id', name: to }, from, argc, depth + 1));
+          if (aliased) return aliased;
+        }
         if (!fns.length) return this.rules.fieldCalls ? this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth) : UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)

@@ -207,7 +207,7 @@ export class World {
         let m = this.packages.get(p);
         if (!m) this.packages.set(p, (m = new Map()));
         if (x?.recv && sym.label === 'Method') this.receivers.push({ r, pkg: p, name: sym.qualifiedName.slice(0, sym.qualifiedName.lastIndexOf('.')) });
-        else if (!this.rules.fileLocal || sym.exported) add(m, sym.name, r);
+        else if (!this.rules.fileLocal || (sym.exported && !this.rules.keptInFile?.(sym, facts.path))) add(m, sym.name, r);
       } else if (this.rules.unscopedEnumKind && sym.kind === 'enum_member') {
         // a plain enum's members are names of the scope around it (the enum at file or namespace level)
         const e = syms[sym.parent];
