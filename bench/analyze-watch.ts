@@ -2,7 +2,7 @@
  * One changed file under `--watch`: the time from a save to the new snapshot published, as a watching server
  * (`codegraph serve --watch`, `codegraph mcp --watch`) or `codegraph analyze --watch` sees it.
  *
- *   node --import tsx bench/analyze-watch.ts --corpus DIR --target FILE [--edits 8] [--edit body|append|both] [--here] [--cli N]
+ *   node --import tsx bench/analyze-watch.ts --corpus DIR --target FILE [--edits 8] [--edit body|append|both] [--here] [--dist] [--cli N]
  *
  * The corpus is copied to a temp folder and indexed cold by the CLI (its own process); then a RepositoryWatcher
  * (lib/analyze/watch.ts) watches the copy and the target is edited `--edits` times, each edit written after the
@@ -10,6 +10,10 @@
  * append adds an exported function (the files that mention its name resolve, modules are detected again).
  * Re-indexes run in the watcher's worker thread as a server runs them; `--here` runs them in this thread, as
  * `analyze --watch` does after its own first analyze (here the first one is the watcher's). Prints each edit's
+ * `--dist` runs the re-indexes in the bundle's analyze worker (dist/analyze-worker.mjs, built by `node build.mjs`), as
+ * `codegraph serve --watch` does, rather than the sources' (whose helper threads, the search worker among them, load
+ * lib/ through tsx's loader on every start); the CLI's cold snapshot is then the same code's, so the watcher's catch-up
+ * run takes it over.
  * latency (save → published) and phases, and the median of the edits after the first (the first runs cold
  * code: a freshly started server's first change). `--cli N` then stops the watcher and makes N more edits of each
  * kind, each indexed by `codegraph analyze` in a process of its own (the one-file run of bench/analyze.ts), for a
@@ -22,14 +26,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AnalyzeThread } from '../lib/analyze/in-worker.ts';
 import { RepositoryWatcher, type WatchEvent } from '../lib/analyze/watch.ts';
 import { languageOf } from '../lib/lang/index.ts';
 import { addedFunction, bodyEdit, median } from './analyze.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { corpus: { type: 'string' }, target: { type: 'string' }, edits: { type: 'string', default: '8' }, edit: { type: 'string', default: 'both' }, here: { type: 'boolean' }, cli: { type: 'string', default: '0' } } });
+const { values } = parseArgs({ options: { corpus: { type: 'string' }, target: { type: 'string' }, edits: { type: 'string', default: '8' }, edit: { type: 'string', default: 'both' }, here: { type: 'boolean' }, dist: { type: 'boolean' }, cli: { type: 'string', default: '0' } } });
 if (!values.corpus || !values.target) { console.error('usage: bench/analyze-watch.ts --corpus DIR --target FILE [--edits N] [--edit body|append|both] [--here]'); process.exit(2); }
 const kinds = values.edit === 'both' ? ['body', 'append'] : [values.edit!];
 if (!kinds.every((k) => k === 'body' || k === 'append')) { console.error(`--edit must be body, append or both, got ${values.edit}`); process.exit(2); }
@@ -55,10 +59,12 @@ const editOf = (kind: string, i: number): string | undefined => {
   return kind === 'body' ? bodyEdit(text, lang, i) : text + addedFunction(lang, i);
 };
 
-console.log(`cold analyze of ${values.corpus} (CLI): ${Math.round(analyzeCli())} ms; edits of ${values.target}, ${values.here ? 'in this thread' : 'in the watcher\'s worker thread'}`);
+console.log(`cold analyze of ${values.corpus} (CLI): ${Math.round(analyzeCli())} ms; edits of ${values.target}, ${values.here ? 'in this thread' : `in the watcher's worker thread${values.dist ? ' (the bundle\'s)' : ''}`}`);
 
 let wake: ((e: WatchEvent) => void) | undefined;
-const thread = new AnalyzeThread({ here: values.here });
+const distWorker = path.join(repoRoot, 'dist', 'analyze-worker.mjs');
+if (values.dist && (values.here || !fs.existsSync(distWorker))) { console.error(values.here ? '--dist and --here exclude each other' : `--dist: no ${distWorker} (run node build.mjs)`); process.exit(2); }
+const thread = new AnalyzeThread({ here: values.here, script: values.dist ? pathToFileURL(distWorker) : undefined });
 const watcher = RepositoryWatcher.start(copy, { home, thread, onIndexed: (e) => wake?.(e), log: (l) => console.log(`  ${l}`) });
 await watcher.idle(); // the initial catch-up run: nothing changed
 

@@ -9,6 +9,7 @@ import { CodegraphError, type ErrorCode } from '../errors.ts';
 import { analyzeRepository } from './index.ts';
 import { ResidentIndexes } from './resident.ts';
 import { workerStarter } from './pool.ts';
+import { workerThreads } from '../util/lazy-builtins.ts';
 import type { AnalyzeJob, AnalyzeReply } from './analyze-worker.ts';
 import type { AnalyzeSummary } from './summary.ts';
 
@@ -39,9 +40,14 @@ export class AnalyzeThread {
   private readonly resident = new ResidentIndexes();
   private closed = false;
 
-  /** `here`: run the jobs in this thread (a command that serves nothing meanwhile, warm from its own first analyze). */
-  constructor(options: { here?: boolean } = {}) {
-    this.start = options.here ? undefined : workerStarter('analyze-worker');
+  /**
+   * `here`: run the jobs in this thread (a command that serves nothing meanwhile, warm from its own first analyze).
+   * `script`: the worker's script instead of the one beside this module (a bench run from the sources measuring the
+   * bundle's worker, dist/analyze-worker.mjs, whose own helper threads then start from the bundle too).
+   */
+  constructor(options: { here?: boolean; script?: URL } = {}) {
+    const script = options.script;
+    this.start = options.here ? undefined : script ? () => new (workerThreads().Worker)(script) : workerStarter('analyze-worker');
   }
 
   /** Where the jobs run: a worker thread, or this one (asked with `here`, or a bundle without the worker script). */

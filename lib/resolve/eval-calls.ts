@@ -324,13 +324,19 @@ export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }
   // whose parts are read less closely than the checker's: a method's `this` result is its declaring class there)
   if (e.callee.k !== 'member' || e.callee.obj.k === 'union') return undefined;
   const recv = this.deref(this.value(f, e.callee.obj));
-  if (recv.t !== 'union') return undefined;
+  // (or by a union of object types, `TextPoint | ElementPoint` each declaring `getNode: () => …` of its own: a part
+  // that surely lacks the member has no say, as in member)
+  const objects = recv.t === 'anyof' && !recv.either && !recv.joined;
+  if (recv.t !== 'union' && !objects) return undefined;
   const insts: Array<Val & { t: 'inst' }> = [];
-  for (const part of recv.of) {
+  for (const part of recv.of as Val[]) {
     const m = this.member(part, e.callee.name);
+    if (objects && m.t === 'unknown' && this.lacksIn(part, e.callee.name)) continue;
+    // (a property of a function type: what that type returns)
+    if (m.t === 'fnval') { if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined; continue; }
     if (m.t !== 'sym') return undefined;
     const label = this.sym(m).label;
-    if (label !== 'Method' && label !== 'Function') return undefined;
+    if (label !== 'Method' && label !== 'Function' && !(label === 'Property' && this.sym(m).type)) return undefined;
     // (a method returning `this`, a builder's: that part itself, not the class declaring the method)
     if (returnsThis(this.sym(m))) { if (!addInstances(insts, part)) return undefined; continue; }
     if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
@@ -944,6 +950,13 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
       if (v.t !== 'unknown') return weakenFrom(v, c, 'return-type');
     }
   }
+  // a method of an object literal a declared type types (`const Editor: EditorInterface = { pointRef(e, p) { … } }`):
+  // the declared type's member gives the call's result, as the checker reads `Editor.pointRef(…)` through the
+  // variable's type, not the literal's
+  if (sym.label === 'Method' && !sym.returns && !sym.type) {
+    const v = this.declaredMemberResult(c, sym, args, argFile, argc);
+    if (v) return v;
+  }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
     const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
@@ -952,6 +965,24 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
   }
   return UNKNOWN;
+}
+
+/**
+ * The result of calling method `c` of an object literal that initialises a variable declared with a type: the
+ * declared type's member of its name called (a function type, a method signature, a property of a function type);
+ * undefined where the variable has no declared type, the type lacks the member or its result is not read.
+ */
+export function declaredMemberResult(this: Evaluator, c: Val & { t: 'sym' }, sym: SymbolFact, args: Array<Expr | null> | undefined, argFile: number | undefined, argc: number | undefined): Val | undefined {
+  if (sym.parent < 0) return undefined;
+  const owner = this.files[c.f].symbols[sym.parent];
+  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
+  const t = this.deref(this.typeValue(c.f, owner.type, 0));
+  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
+  const m = this.member(t, sym.name);
+  // (the literal's own method again, through a type that reads the variable back, `typeof Editor`: no answer)
+  if (m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s)) return undefined;
+  const v = this.callResult(m.t === 'sym' ? m : this.deref(m), args, argFile, argc);
+  return v.t === 'unknown' ? undefined : weakenFrom(v, c, 'return-type');
 }
 
 /**

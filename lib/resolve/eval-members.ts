@@ -428,3 +428,54 @@ export function declaredByObjectPart(this: Evaluator, o: Val & { t: 'inter' }, n
   for (const a of o.alts ?? []) if (!this.declaresNone(a, name)) return undefined;
   return out;
 }
+
+/**
+ * The member `name` of a union whose parts declare it with types of their own (`args` of each interaction a tuple
+ * of its own, `value: Entity` beside `value: Spread`): the checker's property of the union has the union of those
+ * types, so a member they agree on, or an element every one holds, is known through it (see joinedValues).
+ * Undefined where a part's type is not read, or the parts are a conditional type's branches (one of them is the type).
+ */
+export function joinedMember(this: Evaluator, parts: readonly Val[], name: string, answers: ReadonlyArray<Val | undefined>): Val | undefined {
+  const types: Val[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const m = answers[i] ?? this.member(parts[i], name);
+    if (m.t === 'unknown' && this.lacksIn(parts[i], name)) continue;
+    if (m.t !== 'sym' && m.t !== 'inst') return undefined;
+    types.push(m.t === 'sym' ? this.deref(m) : m);
+  }
+  return types.length > 1 ? joinedValues(types) : undefined;
+}
+
+/**
+ * The element at `at` (any element where undefined) of each array or tuple type of a joined member (joinedMember),
+ * joined again: `interaction.args[0]` where every interaction's tuple starts with an `Entity | null`.
+ */
+export function joinedElement(this: Evaluator, lists: readonly Val[], at: number | undefined): Val | undefined {
+  const types: Val[] = [];
+  for (const l of lists) {
+    const el = l.t === 'tup' ? (at !== undefined ? l.items[at] : this.tupleArray(l)?.el) : l.t === 'arr' ? this.elementOf(l, 'typed-receiver') : undefined;
+    if (!el) return undefined;
+    types.push(this.deref(el));
+  }
+  return joinedValues(types);
+}
+
+/**
+ * Several types one value may have, as a value: instances of project types (a union's own parts among them) make a
+ * union (a member they agree on is that member, a call dispatches to each one's); arrays and tuples stand together
+ * for their elements (joinedElement). Undefined for anything else: an outside or unread type among them leaves the
+ * value unknown, as before.
+ */
+function joinedValues(types: readonly Val[]): Val | undefined {
+  const insts: Array<Val & { t: 'inst' }> = [];
+  const lists: Val[] = [];
+  for (const v of types) {
+    if (v.t === 'inst') { if (!insts.some((x) => sameValue(x, v))) insts.push(v); }
+    else if (v.t === 'union' && !v.some && !v.fns) { for (const x of v.of) if (!insts.some((y) => sameValue(y, x))) insts.push(x); }
+    else if (v.t === 'tup' || v.t === 'arr') lists.push(v);
+    else return undefined;
+  }
+  if (insts.length && lists.length) return undefined;
+  if (lists.length) return { t: 'anyof', of: lists, joined: true, r: 'typed-receiver', c: Math.min(...lists.map((l) => (l as { c: number }).c)) };
+  return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((x) => x.c)) };
+}

@@ -93,7 +93,8 @@ export type Val =
    * the same symbol or the same instance type (see sameValue); a member type that surely lacks it has no say.
    */
   /** (`either`: a conditional type's branches, one of which the checker picks) */
-  | { t: 'anyof'; of: Val[]; either?: true; r: Reason; c: number }
+  /** (`joined`: array or tuple types of one member of a union's parts, see joinedMember: an element is their elements' join) */
+  | { t: 'anyof'; of: Val[]; either?: true; joined?: true; r: Reason; c: number }
   /** A promise (`Promise<T>`, an async function's result): awaiting it, or its `then` callback, gives `of`. */
   | { t: 'prom'; of: Val; r: Reason; c: number }
   /**
@@ -680,6 +681,7 @@ export class Evaluator {
         // `const [key, value] = entry`: the tuple's element at that position
         // (at a position not written, `codecs[i]`, `for (const c of codecs)`: the one type every item is, if any)
         if (arr.t === 'tup') return e.at !== undefined ? arr.items[e.at] ?? UNKNOWN : this.tupleArray(arr)?.el ?? UNKNOWN;
+        if (arr.t === 'anyof' && arr.joined) return this.joinedElement(arr.of, e.at) ?? UNKNOWN;
         // (an array type with object type parts, `Token[] & { links: Links }`: its array's element, as the checker reads
         // an index or an iteration of the intersection)
         if (arr.t === 'inter' && arr.list && e.key === undefined) return this.elementOf(arr.list, 'typed-receiver');
@@ -993,6 +995,10 @@ export class Evaluator {
         const out = agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers) : agreed;
         // (of parts an initializer narrowed to, not known: only a symbol every part that has the member gives)
         if (o.t === 'union' && o.some && out.t === 'sym' && answers.some((a) => a && a !== LACKING && !(a.m.t === 'sym' && a.m.f === out.f && a.m.s === out.s))) return UNKNOWN;
+        // (parts declaring it with types of their own: the union of those types, see joinedMember)
+        if (out.t === 'unknown' && !(o.t === 'union' && o.some) && !(o.t === 'anyof' && o.either)) {
+          return this.joinedMember(o.of as Val[], name, answers.map((a) => a?.m)) ?? out;
+        }
         return out;
       }
       case 'inter': {

@@ -218,10 +218,6 @@ export function registerMatchHandlers(): void {
     on([Role['flow.clause']], function (c) { const n = get(c, 'construct')!; this.caseClauses.push({ start: n.start, end: this.end(n) }); return; });
     on([Role['flow.truthy']], function (c) { this.truthyNames.add(get(c, 'construct')!); return; });
     on([Role['flow.inert']], function (c) { this.inertNames.add(get(c, 'construct')!); return; });
-    on([Role['narrow.guard.either']], function (c) {
-      if (this.ident(get(c, 'name')!) === this.ident(get(c, 'name2')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'fn')!, guard2: get(c, 'fn2')!, body: get(c, 'body')! });
-      return;
-    });
     on([Role['fntype.predicate']], function (c) { this.fnTypePredicate.set(get(c, 'fntype')!, get(c, 'type')!); return; });
     on([Role['returns.predicate']], function (c) {
       // (of the first parameter only, `this:` aside: a guard call's first argument is the name it narrows)

@@ -43,11 +43,17 @@ export function walkDecisions(
   }
 }
 
-/** Whether `outer` is `inner` itself, in parentheses or not. */
+/** Whether `outer` is `inner` itself, in parentheses or not (comments between them, `a ||\n // why\n b`, are none). */
 function wraps(c: Collector, outer: Span, inner: Span): boolean {
   return outer.start <= inner.start && inner.end <= outer.end
-    && /^[\s(]*$/.test(c.text.slice(outer.start, inner.start)) && /^[\s)]*$/.test(c.text.slice(inner.end, outer.end));
+    && OPENING.test(c.text.slice(outer.start, inner.start)) && CLOSING.test(c.text.slice(inner.end, outer.end));
 }
+
+/** Text that is only opening (closing) parentheses, white space and comments. */
+const OPENING = /^(?:[\s(]|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*$/;
+const CLOSING = /^(?:[\s)]|\/\/[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*$/;
+/** The opening parentheses, white space and comments at a place (sticky: set lastIndex first). */
+const LEADING = /(?:[\s(]|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/y;
 
 /**
  * `x instanceof C` and a guard call `isFoo(x)` wherever they sit in a condition (`ok && x instanceof C && x.m()`,
@@ -77,6 +83,15 @@ export function narrowByPlaces(this: Collector): void {
       found.push({ at: t.test.start, rec });
     });
   }
+  // (either of two guards on one name, `(isA(x) || isB(x)) && x.m()`, `if (isA(x) || isB(x)) …`: x is one of both
+  // guards' types where the pair held)
+  const enclosingPair = sweepEnclosing(constructs);
+  for (const pair of guardPairs(this, constructs, tests)) {
+    this.walkDecisions(pair.span, enclosingPair(pair.span.start), (ops, _decider, value, region, exit) => {
+      if (exit || !value || region.end <= region.start || !ops.every((o) => o === '&&')) return;
+      found.push({ at: pair.span.start, rec: { name: pair.name, guard: pair.guard, guard2: pair.guard2, body: region } });
+    });
+  }
   if (!found.length) return;
   // (the patterns' own narrowings first, by where they hold; each test after the ones around it: narrow lets a later
   // narrowing of the same occurrence win)
@@ -85,6 +100,30 @@ export function narrowByPlaces(this: Collector): void {
   keyed.sort((a, b) => a.at - b.at);
   this.narrowings.length = 0;
   for (const k of keyed) this.narrowings.push(k.rec);
+}
+
+type PlacedTest = Collector['placedTests'][number];
+
+/**
+ * The `||` expressions whose two sides are guard calls taking the same name alone (`isA(x) || isB(x)`, either side in
+ * parentheses), in the order of `constructs` (by start): the expression, the name and both guards.
+ */
+function guardPairs(c: Collector, constructs: readonly Construct[], tests: readonly PlacedTest[]): Array<{ span: Span; name: Node; guard: Node; guard2: Node }> {
+  const byStart = new Map<number, PlacedTest>();
+  for (const t of tests) if (t.guard && t.guard !== t.test) byStart.set(t.test.start, t);
+  if (byStart.size < 2) return [];
+  const testIn = (span: Span): PlacedTest | undefined => {
+    LEADING.lastIndex = span.start;
+    const t = byStart.get(span.start + LEADING.exec(c.text)![0].length);
+    return t && wraps(c, span, { start: t.test.start, end: c.end(t.test) }) && !c.negationOf({ start: t.test.start, end: c.end(t.test) }) ? t : undefined;
+  };
+  const out: Array<{ span: Span; name: Node; guard: Node; guard2: Node }> = [];
+  for (const k of constructs) {
+    if (k.kind !== 'expr' || k.op?.text !== '||' || !k.cond) continue;
+    const a = testIn(k.cond), b = a && testIn({ start: k.op.end, end: k.end });
+    if (a && b && c.ident(a.name) === c.ident(b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard! });
+  }
+  return out;
 }
 
 /**

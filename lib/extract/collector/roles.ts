@@ -15,7 +15,7 @@ export enum Role {
   'id', 'id.type', 'id.shorthand', 'member', 'call', 'new', 'call.arg', 'call.arg.branch', 'call.arg.prop', 'call.template',
   'objlit.key', 'expr.object.entry', 'expr.object.spread', 'expr.object.open', 'type.query', 'type.mapped.same', 'type.mapped.over', 'type.mapped.prefix', 'expr.wrap',
   'expr.operand', 'expr.either', 'return', 'return.body', 'return.key', 'param.pattern', 'pattern.param', 'pattern.nested', 'pattern.array', 'pattern.of', 'pattern.rest', 'pattern.assigned',
-  'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.default', 'narrow.guard.either', 'flow.stmt', 'flow.loop', 'flow.expr', 'flow.test', 'narrow.tag.test', 'narrow.in.test', 'narrow.truthy.test', 'narrow.path.test', 'narrow.in.path.test', 'flow.exit', 'flow.exit.if', 'flow.clause', 'flow.clause.exit', 'flow.truthy', 'flow.inert', 'fntype.predicate',
+  'call.typearg', 'narrow.instanceof', 'narrow.tag.case', 'narrow.tag.default', 'flow.stmt', 'flow.loop', 'flow.expr', 'flow.test', 'narrow.tag.test', 'narrow.in.test', 'narrow.truthy.test', 'narrow.path.test', 'narrow.in.path.test', 'flow.exit', 'flow.exit.if', 'flow.clause', 'flow.clause.exit', 'flow.truthy', 'flow.inert', 'fntype.predicate',
   'returns.predicate', 'type.generic', 'type.generic.arg', 'type.generic.arg2', 'type.object.prop',
   'type.object.index', 'type.object.call', 'type.object.new', 'type.object.call.param', 'expr.await', 'expr.element', 'expr.element.key', 'expr.element.at', 'type.array', 'type.readonly', 'expr.as', 'expr.literal',
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',

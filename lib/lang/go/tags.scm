@@ -27,7 +27,9 @@
 ; `[]struct{…}`, `Inner struct{ A int }` inside a type) are no members of the function, type or package around them:
 ; go/types makes them fields of that unnamed type alone (gopls lists none in a body); what a field of one holds is
 ; still read, by the structure's type (`type.object.prop` below)
-(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @type) @def)) (#set! role "def.field"))
+(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name type: (_) @type) @def)) (#not-match? @def "^[^\\s,]+\\s*,") (#set! role "def.field"))
+; a declaration of several names (`base, dir Style`) declares a field at each name, all of its type
+(type_spec type: (struct_type (field_declaration_list (field_declaration name: (field_identifier) @name @def type: (_) @type) @group)) (#match? @group "^[^\\s,]+\\s*,") (#set! role "def.field"))
 (type_spec type: (struct_type (field_declaration_list (field_declaration !name type: [
    (type_identifier) @name
    (pointer_type (type_identifier) @name)

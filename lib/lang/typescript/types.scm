@@ -92,8 +92,6 @@
 ((tuple_type (optional_type (_) @item) @pos) @list (#set! role "type.tuple.item"))
 ; (a rest item, `[Mixed, Mixed, ...Array<Mixed>]`: a spread of its array type, whose elements the positions from there on hold)
 (tuple_type (rest_type (_) @inner) @wrap (#set! role "expr.spread.array"))
-; either of two guards on the same name (`if (isMap(x) || isSet(x)) …`): x is one of both predicates' types
-(if_statement . (parenthesized_expression (binary_expression . (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name .)) "||" (call_expression function: [(identifier) (member_expression)] @fn2 arguments: (arguments . (identifier) @name2 .)) .)) . (_) @body (#set! role "narrow.guard.either"))
 ((variable_declarator type: (type_annotation (_) @type)) @owner (#set! role "annotated"))
 ; a function assigned to a member (`handlers.focus = (view) => …`, `this.onChange = (v) => …`): its unannotated
 ; parameters are those of the member's declared type (contextual typing by the assignment's target)
