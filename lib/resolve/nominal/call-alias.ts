@@ -12,6 +12,7 @@ import type { SymRef, World } from './world.ts';
  * other name. The call's name itself refers to the first of `rs` (`written`).
  */
 export function aliasCall(w: World, rs: readonly SymRef[], name: string, callName: (to: string) => CallRes): CallRes | undefined {
+  if (!rs.length || !w.rules.callAlias) return undefined;
   const names = new Set<string>();
   for (const r of rs) {
     const to = w.rules.callAlias?.(w.sym(r));

@@ -745,7 +745,10 @@ export class Evaluator {
         if ((!t || 'ext' in t) && this.rules.libraryConformances?.(callee.name)) return { t: 'ext', name: callee.name };
       }
       if (callee.k === 'member') {
-        const recv = this.value(f, callee.obj, from, depth + 1);
+        let recv = this.value(f, callee.obj, from, depth + 1);
+        // a static member of a library class named there, no project type (`String.valueOf(x)`): the class's member
+        const named = (recv.t === 'none' || (recv.t === 'ext' && !recv.name)) && callee.obj.k === 'id' && !bindsLocal(callee.obj.b) ? callee.obj.name : undefined;
+        if (named !== undefined && ((t) => !t || 'ext' in t)(this.names.type(f, from, named))) recv = { t: 'ext', name: named };
         // an operator's result by both operands' library types, where the operand written is one (Kotlin's
         // `count - total`: Int's `minus(Long)`, a Long)
         const arg = args?.length === 1 && args[0] ? this.libraryTypeName(this.value(f, args[0], from, depth + 1)) : undefined;
@@ -846,10 +849,8 @@ export class Evaluator {
         if ('ent' in found) return this.typeCall(found.ent, argc, found.reason === 'nested' ? 'same-file' : found.reason);
         const fns = found.r.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
         if (!fns.length && this.isAccessorCall(found.r, argc)) return { targets: found.r, reason: found.reason, c: CONFIDENCE[found.reason] };
-        if (!fns.length && this.rules.callAlias) {
-          const aliased = aliasCall(this.w, found.r, callee.name, (to) => this.call(f, { k: 'id', name: to }, from, argc, depth + 1));
-          if (aliased) return aliased;
-        }
+        const aliased = fns.length ? undefined : aliasCall(this.w, found.r, callee.name, (to) => this.call(f, { k: 'id', name: to }, from, argc, depth + 1));
+        if (aliased) return aliased;
         if (!fns.length) return this.rules.fieldCalls ? this.heldCall(found.r, found.reason, CONFIDENCE[found.reason], depth) : UNRESOLVED;
         // members that cannot take the call's arguments do not hide a function outside the class that can (Kotlin
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
