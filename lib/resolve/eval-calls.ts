@@ -843,7 +843,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
   // exit: E): Effect<void> } = dual(…)`): the signature the argument count picks (several: their one result)
-  if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0) : UNKNOWN;
+  if (c.t === 'obj') return c.calls ? this.signatureResult(c, argc ?? args?.length ?? 0, !!targs?.length) : UNKNOWN;
   // a value of a union of project types and function types (`exp: Expression | ((eb: Builder) => Expression)`) called:
   // code that type-checks has narrowed it to the function types there (`typeof exp === 'function'`,
   // `isFunction(exp)`), so the call gives what those give where they agree
@@ -859,10 +859,12 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // a value of an interface with call signatures (`sql: Sql` of `interface Sql { <T>(…): RawBuilder<T> }`): the one
   // the argument count picks, the interface's type arguments bound
   if (c.t === 'inst') {
-    const calls = this.sym(c).label === 'Interface' ? this.sym(c).calls : undefined;
-    if (!calls) return UNKNOWN;
+    const declared = this.sym(c).label === 'Interface' ? this.sym(c).calls : undefined;
+    if (!declared) return UNKNOWN;
     const subst = this.bindingsFor(c.f, c.s, c.args, c.f, c.s, 0);
-    // (a result declared as a signature's own type parameter is what the call instantiates it to: unknown)
+    // (a result declared as a signature's own type parameter is what the call instantiates it to: unknown, unless
+    // the checker takes its default there)
+    const calls = declared.map((sig) => defaultedResult(this.files[c.f], c.f, sig, subst, !!targs?.length));
     if (calls.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
     return this.signatureResult({ t: 'obj', f: c.f, props: [], calls, subst, r: c.r, c: c.c }, argc ?? args?.length ?? -1);
   }
@@ -901,7 +903,7 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.calls) {
     const n = argc ?? args?.length ?? -1;
-    const fits = n < 0 ? sym.calls : sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max));
+    const fits = (n < 0 ? sym.calls : sym.calls.filter((sig) => n >= sig.min && (sig.max < 0 || n <= sig.max))).map((sig) => defaultedResult(this.files[c.f], c.f, sig, c.subst, !!targs?.length));
     if (fits.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !c.subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
     let out: Val | undefined;
     // (results of other types, `Atom<V>` and `PrimitiveAtom<V> & WithInitialValue<V>`: one of them, the one the
@@ -1017,6 +1019,22 @@ function constrained(facts: FileFacts, t: Expr & { k: 'id' }): boolean {
   return bindsLocal(t.b) && facts.locals[bindingIndex(t.b)]?.type !== undefined;
 }
 
+/**
+ * Call signature `sig` (written in file f) with its result read as its default where the result is a type parameter
+ * nothing binds that has one, no parameter of the signature mentions (inference has no candidate) and no type
+ * argument is written for (`<const def, r = instantiate<def>>(def: def): r`, the result of `r extends infer _ ? _ :
+ * never`): the checker instantiates r to that default, read with the signature's other parameters as the call binds
+ * them; `sig` itself otherwise.
+ */
+function defaultedResult(facts: FileFacts, f: number, sig: CallSignature, subst: Subst | undefined, typeArgsWritten: boolean): CallSignature {
+  const r = sig.returns;
+  if (typeArgsWritten || r.k !== 'id' || !bindsLocal(r.b) || !sig.params) return sig;
+  const l = bindingIndex(r.b);
+  const dflt = facts.locals[l]?.dflt;
+  if (!dflt || subst?.has(`${f}:${l}`) || sig.params.some((p) => p && mentionsBinding(p, localBinding(l), 0))) return sig;
+  return { ...sig, returns: dflt };
+}
+
 function unboundDefault(facts: FileFacts, sym: SymbolFact, l: number, typeArgsWritten: boolean): Expr | undefined {
   const loc = facts.locals[l];
   if (!loc?.dflt) return undefined;
@@ -1066,11 +1084,14 @@ function withMembers(fits: CallSignature[]): CallSignature[] {
   return typed.length ? typed : fits;
 }
 
-/** The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown). */
-export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: number): Val {
+/**
+ * The result of calling a value of an object type with call signatures with `argc` arguments (-1: unknown);
+ * `typeArgsWritten`: the call writes type arguments (no signature's own type parameter is left to its default).
+ */
+export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: number, typeArgsWritten = false): Val {
   if (argc < 0) return UNKNOWN;
   let out: Val | undefined;
-  const fits = o.calls!.filter((sig) => argc >= sig.min && (sig.max < 0 || argc <= sig.max));
+  const fits = o.calls!.filter((sig) => argc >= sig.min && (sig.max < 0 || argc <= sig.max)).map((sig) => defaultedResult(this.files[o.f], o.f, sig, o.subst, typeArgsWritten));
   for (const sig of withMembers(fits)) {
     const v = weakenFrom(this.typeValue(o.f, sig.returns, 0, o.subst), o, 'return-type');
     if (out && !sameValue(out, v)) return UNKNOWN;

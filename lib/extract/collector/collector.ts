@@ -292,6 +292,8 @@ export class Collector {
   readonly conditionals = new Set<Node>();
   /** A conditional type's checked and extends types (`kind extends RootKind ? … : …`). */
   readonly conditionalTests = new LazyMap<Node, { check: Node; ext: Node }>();
+  /** Conditional types that are their checked type whatever it is (`r extends infer _ ? _ : never`): node → that type. */
+  readonly conditionalWholes = new LazyMap<Node, Node>();
   /** A mapped type's key parameter and the keys it ranges over (`{ [r in NodeKind]: … }`). */
   readonly mappedKeys = new LazyMap<Node, { key: Node; keys: Node }>();
   /** Array literals asserted `as const` (`["a", "b"] as const`): their string items are recorded. */

@@ -145,6 +145,10 @@ function entryTypes(c: Collector, args: Node[]): [Expr, Expr] | undefined {
 export function exprType(this: Collector, node: Node): Expr | undefined {
   const u = this.unions.get(node);
   if (u) {
+    // (a test every type passes, binding the whole, whose true branch is what it binds: the checked type itself, as
+    // the checker instantiates it, also distributed over a union's members)
+    const whole = this.conditionalWholes.size ? this.conditionalWholes.get(node) : undefined;
+    if (whole) return this.expr(whole);
     if (this.conditionals.has(node)) {
       const out: Expr = { k: 'union', types: [...u].sort(byStart).filter((n) => !this.isComment(n)).map((n) => this.expr(n)), either: true };
       const test = this.conditionalTests.size ? this.conditionalTests.get(node) : undefined;

@@ -29,7 +29,8 @@
  * - `export type * from './x'` and `export type * as ns from './x'` (TypeScript 5.0): `type` becomes spaces, an
  *   `export *` re-exports the same declarations (index files of fabric and other TS 5 code bases use it).
  * - `export { ifBuilder as if }` (JavaScript too): a reserved word as an exported name gets `_` for its first letter
- *   in the parser's text; the export keeps its name (facts read the original text).
+ *   in the parser's text; the export keeps its name (facts read the original text). So does a name `type` in the
+ *   clause (`export { type, type Ark }`), which the grammar takes for the type-only modifier.
  * - `<div class="x">`, `<Collapse in={open}>` (JavaScript only: a reserved word as a JSX attribute's name, which
  *   tree-sitter-javascript refuses and Preact, Solid and MUI code writes): its first letter becomes `_`.
  * - `static accessor x` (an auto-accessor after a modifier, in a class body): `accessor` becomes spaces, leaving
@@ -70,6 +71,10 @@ export function parseableText(language: EcmaDialect, text: string): string {
     if (tok === '{' && prevTok === 'export') exportClause = true;
     else if (tok === '}' && exportClause) exportClause = false;
     else if (exportClause && prevTok === 'as' && RESERVED_EXPORT_NAMES.has(tok)) put(start, '_');
+    // `export { match, type, type Ark } from './keywords'` (TypeScript): `type` before `,` or `}` is the name `type`
+    // (arktype's `type`), as the compiler reads it, where the grammar takes it for the type-only modifier of a name
+    // it then misses; its first letter becomes `_` for the parser (the facts read the name from the original text)
+    else if (!js && exportClause && tok === 'type' && prevTok !== 'as' && /^[,}]$/.test(s.peekWord(s.pos)?.word ?? '')) put(start, '_');
     // `<div class="x">`, `<Collapse in={open}>` (JavaScript's grammar only; tsx takes them): a reserved word as a JSX
     // attribute's name is a syntax error to tree-sitter-javascript, valid JSX to the compiler. A reserved word before
     // `=` (not `==`, `=>`) that is no property (`a.class = 1`) can only be that; its first letter becomes `_`

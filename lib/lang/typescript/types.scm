@@ -205,6 +205,9 @@
 ; … and what decides between them (`kind extends RootKind ? A : B`): where both sides are string literal types the
 ; resolver can list, the branch the checker takes
 ((conditional_type left: (_) @check right: (_) @ext) @union (#set! role "type.conditional.test"))
+; … which every type passes where it infers the whole and the true branch is what it infers (`r extends infer _ ? _ :
+; never`, an idiom that makes the checker instantiate r): the checked type itself
+((conditional_type left: (_) @check right: (infer_type . (type_identifier) @name .) consequence: (type_identifier) @same) @union (#eq? @name @same) (#set! role "type.conditional.whole"))
 ; … and in its true branch a type parameter it tests is narrowed by what it extends (`T extends RouterLike ?
 ; T['_def'] : …`: the checker reads T there as T & RouterLike), as `x instanceof C` narrows x
 (conditional_type left: (type_identifier) @name right: (_) @type consequence: (_) @body (#set! role "narrow.instanceof"))
