@@ -433,7 +433,8 @@ export function declaredByObjectPart(this: Evaluator, o: Val & { t: 'inter' }, n
  * The member `name` of a union whose parts declare it with types of their own (`args` of each interaction a tuple
  * of its own, `value: Entity` beside `value: Spread`): the checker's property of the union has the union of those
  * types, so a member they agree on, or an element every one holds, is known through it (see joinedValues).
- * Undefined where a part's type is not read, or the parts are a conditional type's branches (one of them is the type).
+ * Undefined where a part's type is not read. (Not for a conditional type's branches, one of which is the type, nor
+ * for parts an initializer narrowed to: member does not ask.)
  */
 export function joinedMember(this: Evaluator, parts: readonly Val[], name: string, answers: ReadonlyArray<Val | undefined>): Val | undefined {
   const types: Val[] = [];
@@ -464,7 +465,7 @@ export function joinedElement(this: Evaluator, lists: readonly Val[], at: number
  * Several types one value may have, as a value: instances of project types (a union's own parts among them) make a
  * union (a member they agree on is that member, a call dispatches to each one's); arrays and tuples stand together
  * for their elements (joinedElement). Undefined for anything else: an outside or unread type among them leaves the
- * value unknown, as before.
+ * value unknown.
  */
 function joinedValues(types: readonly Val[]): Val | undefined {
   const insts: Array<Val & { t: 'inst' }> = [];
