@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, declOf, newableFunction, sameValue, weakenFrom, type Evaluator, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { FUNCTION_MEMBER_KINDS, LACKING, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, declOf, newableFunction, sameValue, weakenFrom, type Evaluator, type PartAnswer, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -436,11 +436,12 @@ export function declaredByObjectPart(this: Evaluator, o: Val & { t: 'inter' }, n
  * Undefined where a part's type is not read. (Not for a conditional type's branches, one of which is the type, nor
  * for parts an initializer narrowed to: member does not ask.)
  */
-export function joinedMember(this: Evaluator, parts: readonly Val[], name: string, answers: ReadonlyArray<Val | undefined>): Val | undefined {
+export function joinedMember(this: Evaluator, parts: readonly Val[], name: string, answers: PartAnswer[]): Val | undefined {
   const types: Val[] = [];
   for (let i = 0; i < parts.length; i++) {
-    const m = answers[i] ?? this.member(parts[i], name);
-    if (m.t === 'unknown' && this.lacksIn(parts[i], name)) continue;
+    const a = this.partAnswer(parts, i, name, answers);
+    if (a === LACKING) continue;
+    const m = a.m;
     if (m.t !== 'sym' && m.t !== 'inst') return undefined;
     types.push(m.t === 'sym' ? this.deref(m) : m);
   }

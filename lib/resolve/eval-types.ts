@@ -296,7 +296,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     // (a test of a class's type parameter nothing binds where it is read, `TBase extends ArrayConfig ? ArrayBuilder<…> :
     // ColumnBuilder<TBase>` of a field read inside the class: the checker defers it, and reads a member of it on its
     // constraint, the union of both branches: a method is each branch's, as of a union)
-    if (t.check?.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`) && t.types.length === 2 && classTypeParams(this.files[f].symbols).has(bindingIndex(t.check.b))) {
+    if (t.check?.k === 'id' && bindsLocal(t.check.b) && !subst?.has(`${f}:${bindingIndex(t.check.b)}`) && t.types.length === 2 && ownTypeParams(this.files[f].symbols).classes.has(bindingIndex(t.check.b))) {
       return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
     }
     // (… and so is a test of a type holding a function's or class's type parameter nothing binds, through the type
@@ -929,7 +929,7 @@ export function holdsBodyParam(this: Evaluator, t: Expr, f: number, subst: Subst
       if (!bindsLocal(t.b)) return false;
       const a = subst?.get(`${f}:${bindingIndex(t.b)}`);
       if (a) return !a.v && this.holdsBodyParam(a.t, a.f, a.subst, depth + 1);
-      return !subst?.has(AT_CALL) && bodyTypeParams(this.files[f].symbols).has(bindingIndex(t.b));
+      return !subst?.has(AT_CALL) && ownTypeParams(this.files[f].symbols).bodies.has(bindingIndex(t.b));
     }
     case 'union': case 'intersection': return t.types.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
     case 'generic': return t.args.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
@@ -950,26 +950,19 @@ export function atCall(subst: Subst | undefined): Subst {
   return out;
 }
 
-const bodyParams = new WeakMap<readonly SymbolFact[], Set<number>>();
-/** The type parameters (locals) of a file's functions, methods and classes. */
-function bodyTypeParams(symbols: readonly SymbolFact[]): Set<number> {
-  let out = bodyParams.get(symbols);
+/** The type parameters (locals) a file's declarations own: its classes', and its functions', methods' and classes'. */
+interface OwnTypeParams { classes: Set<number>; bodies: Set<number> }
+const ownParams = new WeakMap<readonly SymbolFact[], OwnTypeParams>();
+/** OwnTypeParams of a file's symbols, read in one pass and kept per file. */
+function ownTypeParams(symbols: readonly SymbolFact[]): OwnTypeParams {
+  let out = ownParams.get(symbols);
   if (!out) {
-    out = new Set();
-    for (const s of symbols) if ((s.label === 'Class' || s.label === 'Function' || s.label === 'Method') && s.typeParams) for (const l of s.typeParams) out.add(l);
-    bodyParams.set(symbols, out);
-  }
-  return out;
-}
-
-const classParams = new WeakMap<readonly SymbolFact[], Set<number>>();
-/** The type parameters (locals) of a file's classes. */
-function classTypeParams(symbols: readonly SymbolFact[]): Set<number> {
-  let out = classParams.get(symbols);
-  if (!out) {
-    out = new Set();
-    for (const s of symbols) if (s.label === 'Class' && s.typeParams) for (const l of s.typeParams) out.add(l);
-    classParams.set(symbols, out);
+    out = { classes: new Set(), bodies: new Set() };
+    for (const s of symbols) {
+      if (!s.typeParams || (s.label !== 'Class' && s.label !== 'Function' && s.label !== 'Method')) continue;
+      for (const l of s.typeParams) { out.bodies.add(l); if (s.label === 'Class') out.classes.add(l); }
+    }
+    ownParams.set(symbols, out);
   }
   return out;
 }

@@ -148,9 +148,9 @@ export const ANY: Val = Object.freeze({ t: 'ext', any: true }) as Val;
 export const OTHER: Expr = Object.freeze({ k: 'other' }) as Expr;
 export const UNKNOWN: Val = Object.freeze({ t: 'unknown' }) as Val;
 /** What a union's member type gave for a name in unionMember: its member and whether that is a literal-typed property (memberlessIn). */
-interface PartAnswer { m: Val; literal: boolean }
+export interface PartAnswer { m: Val; literal: boolean }
 /** A union's member type that surely lacks the name (lacksIn): no say in unionMember. */
-const LACKING: PartAnswer = { m: UNKNOWN, literal: false };
+export const LACKING: PartAnswer = { m: UNKNOWN, literal: false };
 /** A memo entry being computed (value, exportOf): a caller reaching it again is in a cycle, and gets unknown. */
 export const PENDING: Val = Object.freeze({ t: 'unknown' }) as Val;
 /** findMember's entry being computed. */
@@ -997,7 +997,7 @@ export class Evaluator {
         if (o.t === 'union' && o.some && out.t === 'sym' && answers.some((a) => a && a !== LACKING && !(a.m.t === 'sym' && a.m.f === out.f && a.m.s === out.s))) return UNKNOWN;
         // (parts declaring it with types of their own: the union of those types, see joinedMember)
         if (out.t === 'unknown' && !(o.t === 'union' && o.some) && !(o.t === 'anyof' && o.either)) {
-          return this.joinedMember(o.of as Val[], name, answers.map((a) => a?.m)) ?? out;
+          return this.joinedMember(o.of as Val[], name, answers) ?? out;
         }
         return out;
       }
@@ -1219,12 +1219,7 @@ export class Evaluator {
     let out: Val | undefined;
     let outLiteral = false;
     for (let i = 0; i < parts.length; i++) {
-      const x = parts[i];
-      let a = answers[i];
-      if (!a) {
-        const m = this.member(x, name);
-        a = answers[i] = m.t === 'unknown' && this.lacksIn(x, name) ? LACKING : { m, literal: this.memberlessIn(x, m, name) };
-      }
+      const a = this.partAnswer(parts, i, name, answers);
       if (a === LACKING) continue;
       const { m, literal } = a;
       if (skipLiteral && literal) continue;
@@ -1246,6 +1241,14 @@ export class Evaluator {
       if (!out || m.c < (out as { c: number }).c) { out = m; outLiteral = literal; }
     }
     return out ?? UNKNOWN;
+  }
+
+  /** Part i's member `name` as unionMember reads it (LACKING where the part surely lacks it), asked once per fold. */
+  partAnswer(parts: readonly Val[], i: number, name: string, answers: PartAnswer[]): PartAnswer {
+    const a = answers[i];
+    if (a) return a;
+    const x = parts[i], m = this.member(x, name);
+    return (answers[i] = m.t === 'unknown' && this.lacksIn(x, name) ? LACKING : { m, literal: this.memberlessIn(x, m, name) });
   }
 
   /**
