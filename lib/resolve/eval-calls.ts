@@ -860,13 +860,28 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // the argument count picks, the interface's type arguments bound
   if (c.t === 'inst') {
     const declared = this.sym(c).label === 'Interface' ? this.sym(c).calls : undefined;
-    if (!declared) return UNKNOWN;
+    if (!declared) {
+      // (none of its own: a base's, `interface Type<t> extends Callable<(data: unknown) => t | Errors>`)
+      const via = this.heritageCallee(c.f, c.s, c.args, 0);
+      return via ? weakenFrom(this.callResult(via, args, argFile, argc, targs), c, 'return-type') : UNKNOWN;
+    }
     const subst = this.bindingsFor(c.f, c.s, c.args, c.f, c.s, 0);
     // (a result declared as a signature's own type parameter is what the call instantiates it to: unknown, unless
     // the checker takes its default there)
     const calls = declared.map((sig) => defaultedResult(this.files[c.f], c.f, sig, subst, !!targs?.length));
     if (calls.some((sig) => sig.returns.k === 'id' && bindsLocal(sig.returns.b) && !subst?.has(`${c.f}:${bindingIndex(sig.returns.b)}`))) return UNKNOWN;
     return this.signatureResult({ t: 'obj', f: c.f, props: [], calls, subst, r: c.r, c: c.c }, argc ?? args?.length ?? -1);
+  }
+  // a value of several types, a conditional type's branches (`instantiateType<t, $>`, of which the checker picks one)
+  // or a union's parts: what calling each gives, where every one gives the same
+  if (c.t === 'anyof') {
+    let out: Val | undefined;
+    for (const x of c.of) {
+      const v = this.callResult(x, args, argFile, argc, targs);
+      if (v.t === 'unknown' || (out && !sameValue(out, v))) return UNKNOWN;
+      out ??= v;
+    }
+    return out ? weakenFrom(out, c, 'return-type') : UNKNOWN;
   }
   if (c.t === 'elemfn') return this.elementOf(c, 'typed-receiver');
   if (c.t === 'arrfn') return { t: 'arr', f: c.f, of: c.of, r: c.r, c: c.c, subst: c.subst, el: c.el };

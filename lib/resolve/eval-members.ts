@@ -214,6 +214,50 @@ function heritageMemberOf(this: Evaluator, cf: number, cs: number, args: TypeArg
 }
 
 /**
+ * What calling an instance of class or interface `cs` (file `cf`, written with `args`) calls when it declares no call
+ * signature of its own: the first base that has some, read with the bindings in force — a base interface declaring
+ * them, or a type argument a base extends as its own type parameter (`interface Callable<fn, attachments> extends
+ * fn, attachments`, so `interface Type<t> extends Callable<(data: unknown) => t | Errors>` is called as that
+ * function type). The checker's instance type inherits its bases' call signatures so.
+ */
+export function heritageCallee(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, depth: number): Val | undefined {
+  if (depth > 8) { this.cut++; return undefined; }
+  const key = `${cf}:${cs}:()`;
+  if (this.heritageAsked.has(key)) { this.cut++; return undefined; }
+  this.heritageAsked.add(key);
+  try { return heritageCalleeOf.call(this, cf, cs, args, depth); } finally { this.heritageAsked.delete(key); }
+}
+
+function heritageCalleeOf(this: Evaluator, cf: number, cs: number, args: TypeArg[] | undefined, depth: number): Val | undefined {
+  const cls: SymRef = { f: cf, s: cs };
+  for (const t of [cls, ...(this.mergedTypes(cls, false) ?? [])]) {
+    const ts = this.sym(t);
+    const own = args && ts.typeParams ? this.boundParams(t.f, ts.typeParams, args) : undefined;
+    for (const h of [...(ts.extends ?? []), ...(ts.implements ?? [])]) {
+      if (h.k === 'id' && bindsLocal(h.b)) {
+        const arg = own?.get(`${t.f}:${bindingIndex(h.b)}`);
+        const v = arg && this.deref(arg.v ?? this.typeValue(arg.f, arg.t, 0, arg.subst));
+        if (v && (v.t === 'fnval' || (v.t === 'obj' && v.calls))) return v;
+        if (v && v.t === 'inst' && (this.sym(v).calls || (depth < 8 && this.heritageCallee(v.f, v.s, v.args, depth + 1)))) return v;
+        continue;
+      }
+      if (h.k !== 'generic' && h.k !== 'id' && h.k !== 'member') continue;
+      const base = this.typeSymbol(t.f, h.k === 'generic' ? h.of : h);
+      // (an outside base may declare call signatures we cannot read: no answer)
+      if (base === 'ext') return undefined;
+      if (!base) continue;
+      const bs = this.sym(base);
+      if (bs.label !== 'Class' && bs.label !== 'Interface') continue;
+      const bargs = h.k === 'generic' ? h.args.map((a) => typeArgOf(t.f, a, own)) : undefined;
+      if (bs.label === 'Interface' && bs.calls) return { t: 'inst', f: base.f, s: base.s, args: bargs, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+      const v = this.heritageCallee(base.f, base.s, bargs, depth + 1);
+      if (v) return v;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Member `name` of the types a generic base (`Callable<Fn, A>`, written in file f) inherits through its own type
  * parameters (`interface Callable<fn, attachments> extends fn, attachments`): the type arguments written at `h`,
  * each a class or interface, or an intersection of them (`A = NarrowedAttachments<d> & attachedInner<d>`).
