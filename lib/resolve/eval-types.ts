@@ -369,6 +369,10 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (insts.length && others.length && others.every((o) => o.t === 'fnval')) { fns = others.slice() as Array<Val & { t: 'fnval' }>; others.length = 0; }
     // `T[] | undefined`, `Map<K, V> | null`, `{ a: A } | undefined`, `(A & B) | null`: that one value
     if (others.length === 1 && insts.length === 0 && !ext) return others[0];
+    // function types alone whose parameters are the same types (`Predicate<T> | Casted<T, N>`, one giving `boolean`,
+    // one a type predicate): the checker calls the union, and types a function it is the contextual type of, by their
+    // one union signature (different parameters: no signature, the parameters untyped), which gives what they agree on
+    if (others.length > 1 && insts.length === 0 && !ext && others.every((o) => o.t === 'fnval')) return this.unionSignature(others as Array<Val & { t: 'fnval' }>, depth);
     // arrays only, `T[] | readonly T[]` (`MaybeReadonly<T[]>`), `A[] | B[]`: an array of their elements, as the checker
     // reads an element or calls a method of a union of array types
     // (an array with object type parts among them, `Token[] | TokensList` of `TokensList = Token[] & { links: Links }`:
@@ -393,6 +397,50 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     return ext || (primitives && !others.length) ? EXT : UNKNOWN;
   }
   return this.namedType(f, t, depth, subst);
+}
+
+/**
+ * The one signature of a union of function types whose parameters are identical (their count, rest and each type;
+ * `this` types and results not compared, as the checker's union signature): the first, giving their result where
+ * every one gives the same value and unknown otherwise, its type predicate kept only where all write the same one.
+ * Unknown where the parameters differ or cannot be told identical.
+ */
+export function unionSignature(this: Evaluator, fns: ReadonlyArray<Val & { t: 'fnval' }>, depth: number): Val {
+  const [first] = fns;
+  if (!first.params) return UNKNOWN;
+  for (const fn of fns) {
+    if (fn === first) continue;
+    if (!fn.params || fn.params.length !== first.params.length || fn.rest !== first.rest) return UNKNOWN;
+    for (let i = 0; i < first.params.length; i++) if (!identicalTypes(first.f, first.params[i], first.subst, fn.f, fn.params[i], fn.subst)) return UNKNOWN;
+  }
+  const result = this.typeValue(first.f, first.returns, depth + 1, first.subst);
+  const agreed = result.t !== 'unknown' && fns.every((fn) => fn === first || sameValue(this.typeValue(fn.f, fn.returns, depth + 1, fn.subst), result));
+  const predicate = fns.every((fn) => fn.predicate && first.predicate && identicalTypes(first.f, first.predicate, first.subst, fn.f, fn.predicate, fn.subst));
+  const { predicate: _p, self: _s, ...sig } = first;
+  return { ...sig, returns: agreed ? first.returns : OTHER, ...(predicate ? { predicate: first.predicate } : {}) };
+}
+
+/**
+ * Whether two declared types (each written in its file with its bindings) are the same type as written: the same
+ * argument a bare type parameter is bound to, or the same text naming no type parameter. Untyped (`null`) is no type.
+ */
+function identicalTypes(fa: number, a: Expr | null, sa: Subst | undefined, fb: number, b: Expr | null, sb: Subst | undefined): boolean {
+  if (!a || !b) return false;
+  const x = typeArgOf(fa, a, sa), y = typeArgOf(fb, b, sb);
+  if (x === y) return true;
+  if (x.v || y.v || x.f !== y.f) return false;
+  if (x.t === y.t) return !mentionsTypeParam(x.t, 0) || x.subst === y.subst;
+  return !mentionsTypeParam(x.t, 0) && JSON.stringify(x.t) === JSON.stringify(y.t);
+}
+
+/** Whether a type names a type parameter (a local binding) anywhere in it. */
+function mentionsTypeParam(e: unknown, depth: number): boolean {
+  if (depth > 12 || e === null || typeof e !== 'object') return depth > 12;
+  if (Array.isArray(e)) return e.some((x) => mentionsTypeParam(x, depth + 1));
+  const x = e as { k?: string; b?: number };
+  if (x.k === 'id' && x.b !== undefined && bindsLocal(x.b)) return true;
+  for (const v of Object.values(x)) if (typeof v === 'object' && mentionsTypeParam(v, depth + 1)) return true;
+  return false;
 }
 
 /** typeValueAt of a type name (or of a kind no case above takes): the instance of the type it names. */
