@@ -424,6 +424,19 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: [],
     archive: ['src', 'package.json', 'tsconfig.json'],
   },
+  // vitest's leaf packages (`utils`, `spy`, `expect`, `snapshot`, `pretty-format` sources, pnpm workspace
+  // `packages/*`): they import each other by name (`@vitest/utils/display`) through `exports` with the custom condition
+  // `__vitest_source__` and the base tsconfig's `paths`; chai, tinyrainbow and the rest are not installed. Not tuned
+  // on: measured once
+  vitest: {
+    repo: 'vitest-dev/vitest',
+    commit: 'c3ba16b35847d27fb9f01f38cdcb047c77e121f8',
+    include: ['utils', 'spy', 'expect', 'snapshot', 'pretty-format'].map((p) => `packages/${p}/src`),
+    exclude: [],
+    workspaces: ['packages/*'],
+    archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.base.json'],
+    tsconfig: 'tsconfig.base.json',
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */
