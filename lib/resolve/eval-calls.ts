@@ -893,6 +893,9 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   // exit: Exit) => Effect<void> = effect.scopeClose`): its declared result
   if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type) {
     const d = this.deref(c);
+    // (… or an indexed access naming a member, `rootSchema: BaseScope["schema"]` of a property `schema: Parser`: what
+    // calling that member gives)
+    if (d.t === 'sym' && (d.f !== c.f || d.s !== c.s) && !d.as) return weakenFrom(this.callResult(d, args, argFile, argc), c, 'return-type');
     return d.t === 'fnval' || (d.t === 'obj' && d.calls) || d.t === 'inst' ? this.callResult(d, args, argFile, argc) : UNKNOWN;
   }
   // a const holding the function a call returned (`const getEditor = setupTestEnv()`, which returns `() => editor`,
