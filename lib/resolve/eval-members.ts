@@ -233,7 +233,8 @@ function heritageCalleeOf(this: Evaluator, cf: number, cs: number, args: TypeArg
   for (const t of [cls, ...(this.mergedTypes(cls, false) ?? [])]) {
     const ts = this.sym(t);
     const own = args && ts.typeParams ? this.boundParams(t.f, ts.typeParams, args) : undefined;
-    for (const h of [...(ts.extends ?? []), ...(ts.implements ?? [])]) {
+    // (`extends` only: a class implementing an interface with call signatures is no function)
+    for (const h of ts.extends ?? []) {
       if (h.k === 'id' && bindsLocal(h.b)) {
         const arg = own?.get(`${t.f}:${bindingIndex(h.b)}`);
         const v = arg && this.deref(arg.v ?? this.typeValue(arg.f, arg.t, 0, arg.subst));
