@@ -513,6 +513,11 @@ export interface LocalFact {
    * collector), not a declared value.
    */
   evolving?: boolean;
+  /**
+   * Declared `[]` with no type (`const out = []`): `init` is a list of what its own function pushes into it, the
+   * checker's evolving array, which the resolver reads as `any[]` where `noImplicitAny` is off (a TypeScript file).
+   */
+  pushed?: true;
 }
 
 export interface ArgFact {

@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
-import { functionScope } from './scope.ts';
+import { functionScope, lookup } from './scope.ts';
 import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type GuardSignature, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
@@ -296,6 +296,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       }
     });
   }
+  let pushes: Map<number, Expr[]> | undefined;
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -344,6 +345,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
         const values = (assigned as Node[]).map((n) => this.expr(n));
         if (!values.some((v) => mentionsLocal(v, i, 0))) f.init = values.length === 1 ? values[0] : { k: 'union', types: values };
       }
+    }
+    // (`const out = []` then `out.push(a)`: an array of what is pushed in its own function, as the checker's evolving
+    // array type; `pushed` lets the resolver read it as `any[]` where the project leaves `noImplicitAny` off)
+    if (l.pushed && !f.type && !this.reassignedLocals.has(i)) {
+      f.pushed = true;
+      f.init = { k: 'list', items: (pushes ??= this.arrayPushes()).get(i) ?? [] };
     }
     if (this.reassignedLocals.has(i)) f.reassigned = true;
     return f;
@@ -1232,4 +1239,29 @@ function copiesMembers(c: Collector, node: Node): boolean {
   if (!parts) return false;
   const rest = parts.filter((p) => !c.emptyObjects.has(p));
   return rest.length === 1 && c.sameMembers.has(rest[0]);
+}
+
+/**
+ * What each array local declared `[]` gets pushed in its own function (`out.push(a, ...rest)`, `out.unshift(b)`), by
+ * local. A push inside a nested function is not counted: the checker reads
+ * the array there as `any[]`, and what it pushes does not evolve the type outside.
+ */
+export function arrayPushes(this: Collector): Map<number, Expr[]> {
+  const out = new Map<number, Expr[]>();
+  for (const c of this.calls.values()) {
+    if (c.isNew || !c.args) continue;
+    const m = this.members.get(c.callee);
+    if (!m) continue;
+    const method = this.ident(m.property);
+    if (method !== 'push' && method !== 'unshift') continue;
+    const id = this.idOf(m.object);
+    if (!id?.scope) continue;
+    const b = lookup(id.scope, this.ident(m.object));
+    if (!bindsLocal(b)) continue;
+    const l = bindingIndex(b), own = this.localNodes[l].pushed;
+    if (!own || functionScope(id.scope) !== own) continue;
+    // (a spread argument, `out.push(...xs)`, is not read: its elements are unknown here, so the array's are)
+    for (const a of c.args) pushTo(out, l, this.text.startsWith('...', a.start) ? { k: 'other' } : this.expr(a));
+  }
+  return out;
 }

@@ -66,6 +66,16 @@ export function exprUncached(this: Collector, node: Node): Expr {
   return this.exprType(node) ?? this.exprOther(node);
 }
 
+/** What a `this` is before any test narrows it: its declared `this:` type, its class's instance, a static method's class. */
+export function thisValue(this: Collector, node: Node): Expr {
+  const typed = this.thisType.get(node);
+  if (typed) return { k: 'as', type: this.expr(typed) };
+  const cls = this.thisCls.get(node) ?? -1;
+  if (cls < 0 && this.thisCtx.size) { const fn = this.thisFnOf.get(node); const ctx = fn && this.thisCtx.get(fn); if (ctx) return ctx; }
+  if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
+  return { k: 'this', cls };
+}
+
 /** The value of a call (`c` its record): an IIFE's result, `new`, or the call itself. */
 export function exprCall(this: Collector, node: Node, c: { callee: Node; isNew: boolean; args?: Node[] }): Expr {
   // an immediately invoked function (`(() => { …; return create })()`) is worth what it returns
@@ -394,12 +404,15 @@ export function exprOther(this: Collector, node: Node): Expr {
   const entries = this.objectEntries.get(node);
   if (entries) return this.objectValue(entries);
   if (s === 'this') {
-    const typed = this.thisType.get(node);
-    if (typed) return { k: 'as', type: this.expr(typed) };
-    const cls = this.thisCls.get(node) ?? -1;
-    if (cls < 0 && this.thisCtx.size) { const fn = this.thisFnOf.get(node); const ctx = fn && this.thisCtx.get(fn); if (ctx) return ctx; }
-    if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
-    return { k: 'this', cls };
+    const own = this.thisValue(node);
+    // (`this instanceof Layer` narrows `this` as it narrows a name: see narrowByPlaces)
+    if (!this.narrowsThis || own.k === 'id') return own;
+    const narrowed = this.narrowedTo.get(node);
+    if (narrowed) return { k: 'narrowed', of: own, type: this.expr(narrowed) };
+    let left = own;
+    const excluded = this.excludedFrom.get(node);
+    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+    return left;
   }
   if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
   // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol

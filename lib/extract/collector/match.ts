@@ -159,7 +159,12 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
-    on([Role['narrow.instanceof.test']], function (c) { this.placedTests.push({ name: get(c, 'name')!, type: get(c, 'type')!, test: get(c, 'test')! }); return; });
+    on([Role['narrow.instanceof.test']], function (c) {
+      const name = get(c, 'name')!;
+      if (this.isThis(name)) this.narrowsThis = true;
+      this.placedTests.push({ name, type: get(c, 'type')!, test: get(c, 'test')! });
+      return;
+    });
     // (the callee where the name is the one argument; else the call, whose other arguments may bind the guard's type
     // parameters: `is(value, Param)` of `is<T>(value: any, type: T): value is InstanceType<T>`)
     on([Role['narrow.guard.test']], function (c) {

@@ -30,6 +30,7 @@ export function narrow(this: Collector): void {
  * local (symbols keep their own references), `name` itself aside.
  */
 export function forEachOccurrence(this: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  if (this.isThis(name)) { forEachThis(this, name, body, fn); return; }
   const rec = this.idOf(name);
   if (!rec?.scope) return;
   const text = this.ident(name);
@@ -43,6 +44,18 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
     // (the left of a qualified type name, `s.error<…>`, names a namespace, never the binding: see namespacePlaces)
     if (r.scope && r.node !== name && this.ident(r.node) === text && !this.namespacePlaces.has(r.node) && lookup(r.scope, text) === b) fn(r.node);
   }
+}
+
+/** True when `node` is the keyword `this` (no identifier is spelled so). */
+export function isThis(this: Collector, node: Node): boolean {
+  return this.end(node) - node.start === 4 && this.text.startsWith('this', node.start);
+}
+
+/** forEachOccurrence for `this`: each `this` inside `body` whose function is `name`'s (arrows see through). */
+function forEachThis(c: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  const owner = c.thisOwners.get(name);
+  if (!owner) return;
+  for (const [node, o] of c.thisOwners) if (o === owner && node !== name && node.start >= body.start && node.start < body.end) fn(node);
 }
 
 /**
