@@ -592,6 +592,8 @@ export class Evaluator {
       case 'pkg': return this.untypedPackage(f, e.source) ? EXT : this.value(f, e.of);
       case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
+      // (after `invariant(x instanceof A);`: narrowed where the callee asserts its argument, `asserts cond`)
+      case 'ifasserts': return this.value(f, this.assertsCondition(f, e.by) ? e.then : e.of);
       case 'tested': {
         const v = this.value(f, e.of);
         const d = v.t === 'sym' ? this.deref(v) : v;

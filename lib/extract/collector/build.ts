@@ -17,6 +17,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t && !this.thisPredicateOf.has(fn)) predicates.set(i, t); });
   const assertions = new Map<number, Node>();
   if (this.assertsOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.assertsOf.get(fn); if (t) assertions.set(i, t); });
+  const assertsCond = this.assertsCondOf.size ? new Set<number>() : undefined;
+  if (assertsCond) this.fnSymOf.forEach((i, fn) => { if (this.assertsCondOf.has(fn)) assertsCond.add(i); });
   const selfPredicates = new Map<number, Node>();
   if (this.thisPredicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.thisPredicateOf.get(fn); if (t) selfPredicates.set(i, t); });
   // each fact filled in place (its keys in the order they were set, as the facts cache keeps them)
@@ -34,6 +36,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (selfPredicate) fact.thisPredicate = this.expr(selfPredicate);
     const assertion = assertions.get(i);
     if (assertion) fact.asserts = this.expr(assertion);
+    if (assertsCond?.has(i)) fact.assertsCond = true;
     // (a heritage `Omit`/`Pick` names its base; its keys are the heritageKeys below)
     if (extendsNodes) fact.extends = extendsNodes.map((n) => this.heritageBase(n));
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.heritageBase(n));

@@ -87,7 +87,7 @@ export class Collector {
   /** (`exit`: `body` is an `if` whose consequence may exit: the narrowing holds after it, where the test failed, see exitSpan) */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node; exit?: true }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true; via?: Node }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
   readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
@@ -142,6 +142,15 @@ export class Collector {
   readonly predicateOf = new LazyMap<Node, Node>();
   /** Assertion functions (`assertAdmin(u): asserts u is Admin`, of their first parameter): function node → the type node. */
   readonly assertsOf = new LazyMap<Node, Node>();
+  /** Assertion functions of a condition (`invariant(cond, message): asserts cond`, of their first parameter). */
+  readonly assertsCondOf = new Set<Node>();
+  /**
+   * Calls of assertions as statements (`invariant(x instanceof A, "…")`): the statement, its callee and first argument,
+   * whose tests narrow the rest of the block where the callee asserts it (see narrowByPlaces).
+   */
+  readonly assertCalls: Array<{ start: number; end: number; cond: { start: number; end: number }; fn: Node; stmt: Node }> = [];
+  /** Occurrences narrowed only by a test in an assertion call's argument → that call's callee (see narrow). */
+  readonly assertVia = new LazyMap<Node, Node>();
   /** Identifier occurrences after `assertAdmin(u);` → the assertion's callee node. */
   readonly assertedBy = new LazyMap<Node, Node>();
   /** Method guards (`isLeaf(): this is Leaf`): method node → the predicate's type node. */

@@ -242,6 +242,21 @@ export function registerMatchHandlers(): void {
       if (first && first[1] === subject) this.assertsOf.set(owner, get(c, 'type')!);
       return;
     });
+    on([Role['returns.asserts.cond']], function (c) {
+      // (of the first parameter only: the call's first argument is the condition)
+      const owner = get(c, 'owner')!, subject = this.ident(get(c, 'subject')!);
+      const head = this.text.slice(owner.start, get(c, 'subject')!.start);
+      const first = /\(\s*([A-Za-z_$][\w$]*)/.exec(head.slice(head.search(/[(<]/) < 0 ? 0 : head.indexOf('(')));
+      if (first && first[1] === subject) this.assertsCondOf.add(owner);
+      return;
+    });
+    on([Role['flow.assert']], function (c) {
+      // (callees named as assertions only, as for narrow.assert; any name of a dotted callee, `assert.ok`, `check.that`)
+      const fn = get(c, 'fn')!, cond = get(c, 'cond')!, stmt = get(c, 'stmt')!;
+      if (!this.text.slice(fn.start, this.end(fn)).split('.').some((n) => ASSERTION_NAME.test(n.trim()))) return;
+      this.assertCalls.push({ start: stmt.start, end: this.end(stmt), cond: { start: cond.start, end: this.end(cond) }, fn, stmt });
+      return;
+    });
     on([Role['narrow.assert']], function (c) {
       // (only callees named as assertions are by convention, `assertAdmin`, `ensureUser`, `invariant`: every other
       // `f(x);` would mark each later occurrence of x for nothing, in facts and time; the resolver still requires the
