@@ -564,6 +564,8 @@ export class Evaluator {
         if (c.t === 'sym' || c.t === 'fnval' || c.t === 'obj') {
           const d = c.t === 'sym' ? this.deref(c) : c;
           if (d.t === 'fnval') return weakenFrom(this.typeValue(d.f, d.returns, 0, d.subst), d, 'return-type');
+          // (a binding declared `typeof C` of a project class, `static Root: typeof Root`: an instance of C)
+          if (d.t === 'sym' && d !== c && this.sym(d).label === 'Class') return weaken({ t: 'inst', f: d.f, s: d.s, r: d.r, c: d.c }, 'typed-receiver');
           // (overloads: the one the number of arguments picks, when the arguments are known)
           if (d.t === 'obj' && d.news) return d.news.length === 1 ? weakenFrom(this.typeValue(d.f, d.news[0].returns, 0, d.subst), d, 'return-type') : this.signatureResult({ ...d, calls: d.news }, e.args?.length ?? -1);
           // an interface with construct signatures (`ModelStatic<User>`): its type arguments bind what they return
