@@ -19,6 +19,7 @@ import { DEF_ROLES, splitRole, subjectOf, type Rec } from './roles.ts';
 import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
 import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
+import { ImplicitParams } from './implicit-params.ts';
 
 /**
  * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
@@ -703,12 +704,26 @@ class NominalCollector {
     const name = this.syntax.implicitParam;
     const b = scope.builder;
     if (!name || !b || !this.syntax.lambdaParams) return;
-    for (let c = this.t.firstChild(lambda); c >= 0; c = this.t.next[c]) if (this.names.typeName(this.t.type[c]) === this.syntax.lambdaParams) return;
-    const l = this.locals.length;
-    this.locals.push({ name });
-    this.localValue.push({});
-    this.builderParams.push({ l, b });
-    scope.names.set(name, localBinding(l));
+    if (this.hasParamList(lambda)) return;
+    const names = this.syntax.implicitParams;
+    this.implicitNames ??= names ? new ImplicitParams(this.text, names) : undefined;
+    for (const param of [0, ...(this.implicitNames?.used(this.t.start[lambda], this.t.end[lambda]) ?? [])]) {
+      const l = this.locals.length;
+      this.locals.push({ name: param ? names![param - 1] : name });
+      this.localValue.push({});
+      this.builderParams.push({ l, b, param });
+      scope.names.set(param ? names![param - 1] : name, localBinding(l));
+    }
+  }
+  private implicitNames?: ImplicitParams;
+
+  /** Whether a lambda writes a parameter list (NominalSyntax.lambdaParams), as its child or inside one (Swift's `lambda_function_type`). */
+  private hasParamList(lambda: number): boolean {
+    for (let c = this.t.firstChild(lambda); c >= 0; c = this.t.next[c]) {
+      if (this.names.typeName(this.t.type[c]) === this.syntax.lambdaParams) return true;
+      for (let g = this.t.firstChild(c); g >= 0; g = this.t.next[g]) if (this.names.typeName(this.t.type[g]) === this.syntax.lambdaParams) return true;
+    }
+    return false;
   }
 
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
@@ -758,7 +773,7 @@ class NominalCollector {
     let out: Receiver[] | undefined;
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.recv !== undefined) (out ??= []).push(s.recv);
-      else if (s.builder !== undefined) (out ??= []).push(s.builder);
+      else if (s.builder !== undefined && !this.syntax.plainLambdas) (out ??= []).push(s.builder);
     }
     if (out) this.implicitRecv.set(node, out);
   }
