@@ -686,6 +686,9 @@ class NominalCollector {
    * elements of its receiver (`users.forEach { it.save() }`): an element of the receiver.
    */
   private implicitParam(r: Rec, scope: Scope): void {
+    // (kind `catch`: a `catch` without a pattern, which binds NominalSyntax.catchBinding)
+    const c = r.kind === 'catch' ? this.syntax.catchBinding : undefined;
+    if (c) { this.locals.push({ name: c.name, type: { k: 'id', name: c.type } }); this.localValue.push({}); scope.names.set(c.name, localBinding(this.locals.length - 1)); }
     const name = this.syntax.implicitParam;
     if (!name || r.caps.iter === undefined || r.caps.method === undefined) return;
     const v = this.callbackValue(this.name(r.caps.method), r.caps.iter);

@@ -32,6 +32,7 @@ const swiftSyntax: NominalSyntax = {
   implicitParams: ['$1', '$2', '$3'],
   lambdaParamTypes: true,
   plainLambdas: true,
+  catchBinding: { name: 'error', type: 'Error' },
   lambdaParams: 'lambda_function_type_parameters',
 };
 

@@ -53,7 +53,10 @@
 ((type_parameter . (type_identifier) @name . (_) @type) (#set! role "decl.typeparam"))
 ((_ (type_parameters (type_parameter . (type_identifier) @name .)) (type_constraints (type_constraint (inheritance_constraint constrained_type: (identifier (simple_identifier) @left) . (_) @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
 
-([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry)] @scope (#set! role "scope"))
+([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry) (catch_block)] @scope (#set! role "scope"))
+; a `catch` without a pattern binds `error` (an `Error`: swiftSyntax.catchBinding); `catch let e as E` binds e, an E
+((catch_block (catch_keyword) . (statements)) @scope (#set! role "decl.implicit:catch"))
+((catch_block error: (pattern (pattern bound_identifier: (simple_identifier) @name) name: (_) @type)) (#set! role "decl.local"))
 
 ; ---------------------------------------------------------------- expressions
 ((simple_identifier) @id (#set! role "id"))
