@@ -376,7 +376,9 @@ export class Evaluator {
       // the lambda's parameter (the function type's parameter there, or a library delegate type's: C#'s `Action<Foo>`,
       // `Func<Foo, T>`), else the receiver the type declares
       const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : b.param !== undefined ? this.delegateParam(p, b.param) : undefined;
-      if (t && given) {
+      // (the extension's own type parameter that is its receiver, `fun <T : Closeable?> T.use(block: (T) -> R)`: the receiver's value)
+      if (t && given?.k === 'id' && bindsLocal(given.b) && x?.recv?.k === 'id' && x.recv.b === given.b && recv && recv.t !== 'none') v = atReturnConfidence(recv);
+      else if (t && given) {
         v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
       } else if (t && p && b.param === undefined) {
         // a parameter typed by an alias of a function type with a receiver (`transform: ValuesTransformer<V, E>`)
