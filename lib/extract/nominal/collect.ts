@@ -104,7 +104,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; field?: { of: number; name: number }; out?: { call: number; arg: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; some?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; field?: { of: number; name: number }; out?: { call: number; arg: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -576,6 +576,8 @@ class NominalCollector {
     } else if (d.caps.iter !== undefined) {
       v.iter = d.caps.iter;
       if (d.kind === 'key') v.iterKey = true;
+      // a name an option's pattern binds (Rust's `if let Some(x) = v`, kind `some`): the value's element, or the value
+      else if (d.kind === 'some') v.some = true;
       // a loop that takes each element as iterated: a map gives its entries (C#'s KeyValuePair), not its values
       else if (d.kind === 'each') v.each = true;
     }
@@ -1169,7 +1171,7 @@ class NominalCollector {
       }
       if (!local.type && v.doc) local.type = v.rest ? { k: 'array', of: docTypeExpr(v.doc) } : docTypeExpr(v.doc);
       if (v.value !== undefined) local.init = this.expr(v.value);
-      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
+      else if (v.iter !== undefined) local.init = { k: 'element', of: this.expr(v.iter), ...(v.iterKey ? { key: '(key)' } : v.each ? { key: '(each)' } : v.some ? { key: '(some)' } : {}) };
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;
