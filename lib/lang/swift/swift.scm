@@ -100,7 +100,7 @@
 ((opaque_type (_) @inner) @type (#set! role "type.wrap"))
 ((tuple_type . (tuple_type_item !name element: (_) @inner) .) @type (#set! role "type.wrap"))
 ; `((User) -> Void)?`: an optional closure's function type
-((tuple_type . (tuple_type_item name: (function_type) @inner) .) @type (#set! role "type.wrap"))
+((tuple_type . (tuple_type_item (function_type) @inner) .) @type (#set! role "type.wrap"))
 ((array_type (_) @element) @type (#set! role "type.array"))
 ; `(Expression<T>) throws -> R`: a closure of it takes those parameters
 ((function_type params: (tuple_type) @params (_) @returns .) @type (#set! role "type.fn"))
