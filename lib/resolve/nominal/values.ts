@@ -292,8 +292,7 @@ export class Evaluator {
           if (got) return got;
         }
         if (e.key === '(slice)') { const s = sliceOf(this.rules, of); if (s) return s; }
-        // (a `Some(x)` pattern's name: an Option's element, or a project type's value a container's `get` already gave)
-        if (e.key === '(some)' && of.t === 'inst') return of;
+        if (e.key === '(some)' && of.t === 'inst') return of; // (a `Some(x)` pattern's name: the value a container's `get` gave)
         const el = this.element(of, e.key === '(key)', e.at, depth);
         // a project type's value dereferenced is read through a reference to it (references are not typed apart)
         if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
