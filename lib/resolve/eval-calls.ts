@@ -94,6 +94,12 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     // (a value of an interface or object type with call signatures, `observable.map(v, { name })` of `map:
     // IObservableMapFactory`: the type every signature taking the argument declares alike there)
     if (fn.t === 'inst' || fn.t === 'obj') return this.signatureArgument(fn, e.arg);
+    // (a function expression a value holds, `const [get, set] = helper<D, State>(…)` of a returned `(info: T) => …`:
+    // its declared parameter, under the type arguments of the call that returned it)
+    if (fn.t === 'ext' && fn.fn?.params) {
+      const p = fn.fn.params[e.arg];
+      return !p || unboundTypeParam(p, fn.fn.f, fn.fn.subst) ? UNKNOWN : weaken(this.typeValue(fn.fn.f, p, 0, fn.fn.subst), 'contextual-type');
+    }
     return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
@@ -837,8 +843,8 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   if (c.t === 'sym' && c.as) return this.callResult(c.as, args, argFile, argc, targs);
   // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
   if (c.t === 'ext') {
-    if (!c.fn) return EXT;
-    const v = weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type');
+    if (!c.fn || c.fn.ret.k === 'other') return EXT;
+    const v = weaken(this.heldValue(c.fn.subst ? this.assertedUnder(c.fn.f, c.fn.ret, c.fn.subst) : this.value(c.fn.f, c.fn.ret)), 'return-type');
     return !c.fn.async || v.t === 'prom' || v.t === 'unknown' ? v : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
   }
   // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
@@ -961,7 +967,9 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-    const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    let v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    // (the functions it returns see the type arguments the call writes: `const [get] = helper<D, State>(…)`)
+    if (sym.typeParams && targs?.length && argFile !== undefined) v = withClosureSubst(v, this.explicitTypeArgs(c, sym.typeParams, targs, argFile));
     // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
     if (!sym.returnsAsync || v.t === 'prom') return v;
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
@@ -1206,6 +1214,24 @@ export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: r
     own.set(key, { f: c.f, t: OTHER, v: UNKNOWN });
   }
   return own ?? subst;
+}
+
+/**
+ * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
+ * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
+ */
+function withClosureSubst(v: Val, subst: Subst): Val {
+  if (v.t === 'ext' && v.fn && !v.fn.subst) return { ...v, fn: { ...v.fn, subst } };
+  if (v.t === 'tup') return { ...v, items: v.items.map((x) => withClosureSubst(x, subst)) };
+  return v;
+}
+
+/**
+ * What a function expression returning `ret` gives under `subst`, its enclosing generic function's type arguments:
+ * an assertion to a type (`(…) as T`) is that type under them; anything else is `ret`'s value.
+ */
+export function assertedUnder(this: Evaluator, f: number, ret: Expr, subst: Subst): Val {
+  return ret.k === 'as' ? this.typeValue(f, ret.type, 0, subst) : this.value(f, ret);
 }
 
 /** The type parameters of a generic function or method bound to the type arguments a call writes (`get<Db>(…)`). */
