@@ -110,6 +110,10 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     const declared = this.deref(this.typeValue(target.f, ts.type, 0));
     if (declared.t === 'fnval') return fnvalParam.call(this, declared, e.arg);
   }
+  // (a method of an object literal a declared type types, its parameter not annotated, `const Editor: EditorInterface =
+  // { path(editor, at, options) {…} }`: the declared member's parameter, as the checker types `Editor.path(…)` by the
+  // variable's type)
+  if (!pt && ts.label === 'Method' && ts.rest === undefined) return this.declaredMemberParam(target, ts, e.arg) ?? UNKNOWN;
   // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
   // tuple's item at the argument's position from the rest on, see restItem)
   if (!pt && (ts.rest === undefined || e.arg < ts.rest)) return UNKNOWN;
@@ -975,6 +979,32 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
   }
   return UNKNOWN;
+}
+
+/**
+ * The declared type of parameter `arg` of method `c` of an object literal that initialises a variable declared with a
+ * type: that type's member of its name's parameter (a function type's, a method signature's), as an argument literal's
+ * contextual type; undefined where the variable has no declared type, the member is not read, or the parameter's type
+ * names a type parameter nothing binds (the checker infers it from the call).
+ */
+export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reason; c: number }, sym: SymbolFact, arg: number): Val | undefined {
+  if (sym.parent < 0) return undefined;
+  const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
+  const owner = this.files[c.f].symbols[sym.parent];
+  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
+  const t = this.deref(this.typeValue(c.f, owner.type, 0));
+  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
+  const m = this.member(t, sym.name);
+  if (m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s)) return undefined;
+  const ms = m.t === 'sym' ? this.sym(m) : undefined;
+  if (ms && ms.label === 'Method') {
+    const p = ms.rest === undefined ? ms.params?.[arg] : undefined;
+    return p && m.t === 'sym' && !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+  }
+  const fn = this.deref(m);
+  if (fn.t !== 'fnval' || fn.rest !== undefined) return undefined;
+  const p = fn.params?.[arg];
+  return p && !mentionsUnbound(p, fn.f, fn.subst, 0) ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type') : undefined;
 }
 
 /**
