@@ -19,7 +19,8 @@
  * kind, each indexed by `codegraph analyze` in a process of its own (the one-file run of bench/analyze.ts), for a
  * figure under the same load. Beside each latency, the CPU this process (every thread: the watcher's, the analyze
  * worker, its search and parse helpers) used from the save to the snapshot published: on a shared machine the
- * wall time also measures the neighbours. Target: one changed file < 1 s.
+ * wall time also measures the neighbours. Target: one changed file < 1 s. After the edits, the process's resident
+ * size (what the threads keep between re-indexes included).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,6 +91,8 @@ for (const kind of kinds) {
   const restCpu = cpus.slice(1).sort((a, b) => a - b);
   if (rest.length) console.log(`${kind}: first ${Math.round(latencies[0])} ms, median of the rest ${Math.round(median(rest))} ms (min ${Math.round(rest[0])}, max ${Math.round(rest[rest.length - 1])}), CPU ${Math.round(median(restCpu))} ms (min ${Math.round(restCpu[0])}); target < 1000 ms`);
 }
+// (every thread's: the watcher's, the analyze worker's and its search worker's, with what they keep between re-indexes)
+console.log(`resident size after the edits: ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB (peak ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)`);
 await watcher.close();
 await thread.close();
 

@@ -6,7 +6,10 @@
  * Prints one line per edit (what changed, files resolved, modules and flows taken over, identical or not) and exits 1 on
  * any difference.
  *
- *   node --import tsx bench/incremental-diff.ts [--corpus DIR] [--steps N] [--seed N]
+ *   node --import tsx bench/incremental-diff.ts [--corpus DIR] [--steps N] [--seed N] [--kept]
+ *
+ * `--kept`: the incremental runs are a long-lived thread's, as under `--watch` (lib/analyze/resident.ts: the last
+ * index in memory), with search in its worker at any size.
  *
  * Default corpus: rxjs 7.8.1 `node_modules/rxjs/src` (what bench/analyze.ts measures); its TypeScript, JavaScript
  * and Python files are edited (a Python corpus: `--corpus node_modules/node-gyp/gyp`).
@@ -16,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeRepository } from '../lib/analyze/index.ts';
+import { ResidentIndexes } from '../lib/analyze/resident.ts';
 import { exportLines } from '../lib/analyze/export.ts';
 import { readGraphData, readRefs, readUnresolved } from '../index-store/format.ts';
 import { bodyEdit } from './analyze.ts';
@@ -26,6 +30,9 @@ const argv = process.argv.slice(2);
 const opt = (name: string): string | undefined => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : undefined; };
 const corpus = path.resolve(opt('--corpus') ?? path.join(repoRoot, 'node_modules/rxjs/src'));
 const steps = Number(opt('--steps') ?? 12);
+const resident = argv.includes('--kept') ? new ResidentIndexes() : undefined;
+/** The incremental runs' options: a long-lived thread's with `--kept`. */
+const keptOptions = resident ? { resident, searchWorker: true } : {};
 /** The same seed, the same edits. */
 const random = seededRandom(Number(opt('--seed') ?? 1));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
@@ -78,9 +85,9 @@ async function main(): Promise<void> {
     const root = path.join(tmp, 'repo');
     fs.cpSync(corpus, root, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
     const home = path.join(tmp, 'home');
-    await analyzeRepository(root, { home });
+    await analyzeRepository(root, { home, ...keptOptions });
     const files = sources(root);
-    console.log(`corpus ${corpus}: ${files.length} files, ${steps} edits, seed ${opt('--seed') ?? 1}`);
+    console.log(`corpus ${corpus}: ${files.length} files, ${steps} edits, seed ${opt('--seed') ?? 1}${resident ? ', kept in memory between runs' : ''}`);
     for (let step = 0; step < steps; step++) {
       let change: { kind: string; text: string } | undefined;
       let file = '';
@@ -90,7 +97,7 @@ async function main(): Promise<void> {
       }
       if (!change) continue;
       fs.writeFileSync(path.join(root, file), change.text);
-      const inc = await analyzeRepository(root, { home });
+      const inc = await analyzeRepository(root, { home, ...keptOptions });
       const cold = path.join(tmp, `cold-${step}`);
       fs.cpSync(root, cold, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
       const ref = await analyzeRepository(cold, { home: path.join(tmp, `home-cold-${step}`) });

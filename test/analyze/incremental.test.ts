@@ -7,11 +7,11 @@ import test, { type ExecutionContext } from 'ava';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeRepository, formatSummary, type AnalyzeSummary } from '../../lib/analyze/index.ts';
-import { exportLines } from '../../lib/analyze/export.ts';
-import { readFactsParts, readGraphData, readRefs, readUnresolved } from '../../index-store/format.ts';
+import { readGraphData, readUnresolved } from '../../index-store/format.ts';
 import { ResidentIndexes } from '../../lib/analyze/resident.ts';
 import type { PreviousIndex } from '../../lib/analyze/pipeline.ts';
 import { tempDir, writeTree } from './_helpers.ts';
+import { coldBytes, snapshotBytes } from './_snapshots.ts';
 import { processesKey } from '../../lib/analyze/incremental.ts';
 import { GraphBuilder } from '../../lib/graph/builder.ts';
 import type { GraphEdge, GraphNode } from '../../lib/graph/schema.ts';
@@ -143,31 +143,6 @@ function change(root: string, rel: string, from: string, to: string): string {
   const text = fs.readFileSync(path.join(root, rel), 'utf8');
   if (!text.includes(from)) throw new Error(`${rel} has no ${JSON.stringify(from)}`);
   return text.replace(from, to);
-}
-
-/** The snapshot's bytes that must not depend on how it was made. */
-function snapshotBytes(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  out.export = [...exportLines(readGraphData(dir))].join('\n');
-  out.refs = JSON.stringify(readRefs(dir));
-  out.unresolved = JSON.stringify(readUnresolved(dir));
-  const { parts, failed } = readFactsParts(dir);
-  if (failed.length) throw new Error(`unreadable facts: ${failed.join(', ')}`);
-  out.facts = JSON.stringify(parts.flatMap((p) => p.facts).sort((a, b) => ((a as { path: string }).path < (b as { path: string }).path ? -1 : 1)));
-  const search = path.join(dir, 'search');
-  if (fs.existsSync(search)) for (const f of fs.readdirSync(search).sort()) out[`search/${f}`] = fs.readFileSync(path.join(search, f)).toString('base64');
-  return out;
-}
-
-/** Copies the repository (without its index) into a fresh folder and analyzes it there: the cold reference. */
-async function coldBytes(root: string): Promise<Record<string, string>> {
-  const base = tempDir('cg-cold-');
-  const copy = path.join(base, path.basename(root));
-  fs.cpSync(root, copy, { recursive: true, filter: (src) => path.basename(src) !== '.codegraph' });
-  const r = await analyzeRepository(copy, { home: path.join(base, 'home') });
-  const bytes = snapshotBytes(r.dir);
-  fs.rmSync(base, { recursive: true, force: true });
-  return bytes;
 }
 
 function write(root: string, files: Record<string, string | null>): void {

@@ -15,6 +15,7 @@ import { RepositoryWatcher, type WatchEvent } from '../../lib/analyze/watch.ts';
 import { indexDirOf, readGraphData, readPointer } from '../../index-store/format.ts';
 import { isCodegraphError } from '../../lib/errors.ts';
 import { tempRepo } from './_helpers.ts';
+import { coldBytes, snapshotBytes } from './_snapshots.ts';
 
 const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../bin/codegraph.mjs');
 
@@ -155,6 +156,40 @@ test('the initial run catches up with changes made while nothing watched; watche
   t.true((await ev2.next(1)).summary.upToDate);
   t.true(functions(one.root).includes('offline'));
   t.is(thread.thread, 'worker');
+});
+
+test('several edits in a row, each re-indexed in the watcher\'s thread from the index it kept: every snapshot equals a cold analyze\'s', async (t) => {
+  const { root, home } = tempRepo({
+    ...REPO,
+    'src/b.ts': "import { alpha } from './a';\n\nexport function gamma(): number {\n  return alpha() + 1;\n}\n",
+  });
+  await analyzeRepository(root, { home });
+  const ev = events();
+  const w = RepositoryWatcher.start(root, { home, initial: false, onIndexed: ev.onIndexed, debounceMs: 50 });
+  t.teardown(() => w.close());
+  const a = path.join(root, 'src/a.ts');
+  const b = path.join(root, 'src/b.ts');
+  const edits: Array<[string, () => void]> = [
+    ['a statement added to a body', () => fs.writeFileSync(a, fs.readFileSync(a, 'utf8').replace('  return 1;', '  const one = 1;\n  return one;'))],
+    ['a call added', () => fs.writeFileSync(b, fs.readFileSync(b, 'utf8').replace('  return alpha() + 1;', '  beta();\n  return alpha() + 1;'))],
+    ['a function appended', () => fs.appendFileSync(a, 'export function delta(): number {\n  return beta();\n}\n')],
+    ['an import of it', () => fs.writeFileSync(b, fs.readFileSync(b, 'utf8').replace("import { alpha } from './a';", "import { alpha, delta } from './a';\nimport { beta } from './a';").replace('  beta();', '  beta();\n  delta();'))],
+    ['a comment', () => fs.appendFileSync(b, '// the end\n')],
+  ];
+  for (const [name, edit] of edits) {
+    // (a re-index that starts after the write walks the edited tree)
+    const before = ev.got.length;
+    edit();
+    const e = await ev.next(before + 1);
+    await w.idle();
+    t.false(e.summary.upToDate, name);
+    const dir = path.join(indexDirOf(root), readPointer(indexDirOf(root))!);
+    const incremental = snapshotBytes(dir);
+    const cold = await coldBytes(root);
+    t.deepEqual(Object.keys(incremental), Object.keys(cold), `${name}: the same snapshot files`);
+    for (const k of Object.keys(cold)) t.true(incremental[k] === cold[k], `${name}: ${k} differs from a cold analyze`);
+  }
+  t.true(functions(root).includes('delta'));
 });
 
 test('bad roots are refused with INVALID_PATH', (t) => {
