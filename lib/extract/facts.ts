@@ -230,6 +230,11 @@ export type Expr =
    */
   | { k: 'guarded'; by: Expr; of: Expr; self?: true; asserts?: true }
   /**
+   * A name after a call of an assertion as a statement whose first argument held a test of it (`invariant(x instanceof
+   * A)`): `then` (narrowed by the test) where the callee `by` asserts its first parameter (`asserts cond`), else `of`.
+   */
+  | { k: 'ifasserts'; by: Expr; then: Expr; of: Expr }
+  /**
    * A name inside `if (x instanceof C)` (`of` is x, `type` is C): the member types of x's type that are C or extend
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
@@ -379,6 +384,8 @@ export interface SymbolFact {
   thisPredicate?: Expr;
   /** An assertion function's type (`assertAdmin(u): asserts u is Admin` → Admin): what its first argument is after it. */
   asserts?: Expr;
+  /** An assertion function of its first parameter's truth (`invariant(cond, message): asserts cond`). */
+  assertsCond?: true;
   /**
    * Functions and methods (getters included; not setters, constructors, async functions or generators) without a
    * declared return type: the value they return — the expression of their only `return` (or an arrow's expression
@@ -515,6 +522,11 @@ export interface LocalFact {
    * collector), not a declared value.
    */
   evolving?: boolean;
+  /**
+   * Declared `[]` with no type (`const out = []`): `init` is a list of what its own function pushes into it, the
+   * checker's evolving array, which the resolver reads as `any[]` where `noImplicitAny` is off (a TypeScript file).
+   */
+  pushed?: true;
 }
 
 export interface ArgFact {

@@ -151,6 +151,17 @@ export function guardType(this: Evaluator, f: number, by: Expr, asserts?: boolea
 }
 
 /**
+ * Whether the callee `by` (file f) is a function or method asserting its first parameter's truth (`invariant(cond:
+ * unknown, message?: string): asserts cond`), so that a call of it as a statement leaves its argument's tests held.
+ */
+export function assertsCondition(this: Evaluator, f: number, by: Expr): boolean {
+  const g = this.value(f, by);
+  if (g.t !== 'sym') return false;
+  const sym = this.sym(g);
+  return !!sym.assertsCond && (sym.label === 'Function' || sym.label === 'Method');
+}
+
+/**
  * The signature of an overloaded guard (`guards`) a call with `argc` arguments (`args`, file f) takes: the first whose
  * arity fits and whose parameters surely take the arguments, as the checker's overload resolution picks; undefined
  * where a signature before it may or may not take them. A parameter takes an argument surely where it has no type, is

@@ -245,6 +245,7 @@ export class Evaluator {
   }
 
   private readonly loose: Array<boolean | undefined> = [];
+  private readonly looseArrays: Array<boolean | undefined> = [];
 
   /**
    * `this` in file f, in a method of class `cls` or of the object literal symbol `cls` holds (-1: neither). Where the
@@ -257,6 +258,11 @@ export class Evaluator {
     const label = this.files[f].symbols[cls].label;
     const r: Reason = (label === 'Variable' || label === 'Property') && this.looseThis(f) ? 'name-only' : 'this-member';
     return { t: 'inst', f, s: cls, r, c: REASON_CONFIDENCE[r] };
+  }
+
+  /** Whether file f reads an array declared `[]` as `any[]` (FileRules.looseAny). */
+  looseAny(f: number): boolean {
+    return this.looseArrays[f] ??= this.rules.looseAny(f, this.files[f].path);
   }
 
   /** Whether file f types `this` outside a class as `any` (FileRules.looseThis). */
@@ -590,6 +596,8 @@ export class Evaluator {
       case 'pkg': return this.untypedPackage(f, e.source) ? EXT : this.value(f, e.of);
       case 'param': return this.argumentType(f, e);
       case 'narrowed': return this.narrowedByClass(f, e);
+      // (after `invariant(x instanceof A);`: narrowed where the callee asserts its argument, `asserts cond`)
+      case 'ifasserts': return this.value(f, this.assertsCondition(f, e.by) ? e.then : e.of);
       case 'tested': {
         const v = this.value(f, e.of);
         const d = v.t === 'sym' ? this.deref(v) : v;
@@ -868,6 +876,8 @@ export class Evaluator {
       const c = loc.ctx ? this.contextual(f, loc.ctx) : this.declaredParam(f, loc.ctxType!);
       if (c.t !== 'unknown') return c;
     }
+    // (`const out = []` where the project leaves `noImplicitAny` off: `any[]`, whatever is pushed)
+    if (loc.pushed && this.looseAny(f)) return EXT;
     if (loc.init) return this.value(f, loc.init);
     if (loc.ctx) return this.contextual(f, loc.ctx);
     if (loc.ctxType) return this.declaredParam(f, loc.ctxType);

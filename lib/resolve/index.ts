@@ -19,7 +19,7 @@ import type { LanguageRelations, RelationSink } from '../extract/relations.ts';
 import { Evaluator, newableFunction, REASON_CONFIDENCE, type Reason, type SymRef, type Val } from './evaluate.ts';
 
 /** The expressions that read a name where a test narrowed it (see lib/extract/collector/narrowing.ts). */
-const NARROWINGS = new Set<Expr['k']>(['tagged', 'narrowed', 'guarded', 'isarray', 'tested']);
+const NARROWINGS = new Set<Expr['k']>(['tagged', 'narrowed', 'guarded', 'isarray', 'tested', 'ifasserts']);
 
 export type { ProjectConfig };
 

@@ -30,6 +30,11 @@ export interface ModuleResolution {
    * class as the checker's `any` (TypeScript's `noImplicitThis` off): nothing read on it is known.
    */
   looseThis?(fromFile: string): boolean;
+  /**
+   * True where the options in force for `fromFile` leave an array declared `[]` untyped (TypeScript's `noImplicitAny`
+   * off: the checker's `any[]`, not an array evolving with what is pushed).
+   */
+  looseAny?(fromFile: string): boolean;
 }
 
 /** The resolver's questions to one language (shared by the languages of a family). */
@@ -159,6 +164,11 @@ export class FileRules {
   /** True where file `f` (at `path`) types `this` outside a class as `any` (ModuleResolution.looseThis). */
   looseThis(f: number, path: string): boolean {
     return this.resolution(f).looseThis?.(path) ?? false;
+  }
+
+  /** True where file `f` (at `path`) reads an array declared `[]` as `any[]` (ModuleResolution.looseAny). */
+  looseAny(f: number, path: string): boolean {
+    return this.resolution(f).looseAny?.(path) ?? false;
   }
 
   private resolution(f: number): ModuleResolution {

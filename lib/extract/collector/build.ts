@@ -1,6 +1,6 @@
 import type { Collector } from './collector.ts';
 import { NodeSet, byStart, colOf, pushTo, rowOf, type Node } from './util.ts';
-import { functionScope } from './scope.ts';
+import { functionScope, lookup } from './scope.ts';
 import { KEYWORD_TAG, bindingIndex, isKeysPart, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, posColumn, posLength, posLine, toPos, type ArgFact, type CallFact, type CallSignature, type Expr, type FileFacts, type GuardSignature, type LocalFact, type RefFact, type RefKind, type SymbolFact } from '../facts.ts';
 
 /** The end of the collector's work: the file's facts (symbols, locals, calls, references) built from what both passes recorded. */
@@ -17,6 +17,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
   if (this.predicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.predicateOf.get(fn); if (t && !this.thisPredicateOf.has(fn)) predicates.set(i, t); });
   const assertions = new Map<number, Node>();
   if (this.assertsOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.assertsOf.get(fn); if (t) assertions.set(i, t); });
+  const assertsCond = this.assertsCondOf.size ? new Set<number>() : undefined;
+  if (assertsCond) this.fnSymOf.forEach((i, fn) => { if (this.assertsCondOf.has(fn)) assertsCond.add(i); });
   const selfPredicates = new Map<number, Node>();
   if (this.thisPredicateOf.size) this.fnSymOf.forEach((i, fn) => { const t = this.thisPredicateOf.get(fn); if (t) selfPredicates.set(i, t); });
   // each fact filled in place (its keys in the order they were set, as the facts cache keeps them)
@@ -34,6 +36,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (selfPredicate) fact.thisPredicate = this.expr(selfPredicate);
     const assertion = assertions.get(i);
     if (assertion) fact.asserts = this.expr(assertion);
+    if (assertsCond?.has(i)) fact.assertsCond = true;
     // (a heritage `Omit`/`Pick` names its base; its keys are the heritageKeys below)
     if (extendsNodes) fact.extends = extendsNodes.map((n) => this.heritageBase(n));
     if (implementsNodes) fact.implements = implementsNodes.map((n) => this.heritageBase(n));
@@ -296,6 +299,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       }
     });
   }
+  let pushes: Map<number, Expr[]> | undefined;
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -344,6 +348,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
         const values = (assigned as Node[]).map((n) => this.expr(n));
         if (!values.some((v) => mentionsLocal(v, i, 0))) f.init = values.length === 1 ? values[0] : { k: 'union', types: values };
       }
+    }
+    // (`const out = []` then `out.push(a)`: an array of what is pushed in its own function, as the checker's evolving
+    // array type; `pushed` lets the resolver read it as `any[]` where the project leaves `noImplicitAny` off)
+    if (l.pushed && !f.type && !this.reassignedLocals.has(i)) {
+      f.pushed = true;
+      f.init = { k: 'list', items: (pushes ??= this.arrayPushes()).get(i) ?? [] };
     }
     if (this.reassignedLocals.has(i)) f.reassigned = true;
     return f;
@@ -1232,4 +1242,29 @@ function copiesMembers(c: Collector, node: Node): boolean {
   if (!parts) return false;
   const rest = parts.filter((p) => !c.emptyObjects.has(p));
   return rest.length === 1 && c.sameMembers.has(rest[0]);
+}
+
+/**
+ * What each array local declared `[]` gets pushed in its own function (`out.push(a, ...rest)`, `out.unshift(b)`), by
+ * local. A push inside a nested function is not counted: the checker reads
+ * the array there as `any[]`, and what it pushes does not evolve the type outside.
+ */
+export function arrayPushes(this: Collector): Map<number, Expr[]> {
+  const out = new Map<number, Expr[]>();
+  for (const c of this.calls.values()) {
+    if (c.isNew || !c.args) continue;
+    const m = this.members.get(c.callee);
+    if (!m) continue;
+    const method = this.ident(m.property);
+    if (method !== 'push' && method !== 'unshift') continue;
+    const id = this.idOf(m.object);
+    if (!id?.scope) continue;
+    const b = lookup(id.scope, this.ident(m.object));
+    if (!bindsLocal(b)) continue;
+    const l = bindingIndex(b), own = this.localNodes[l].pushed;
+    if (!own || functionScope(id.scope) !== own) continue;
+    // (a spread argument, `out.push(...xs)`, is not read: its elements are unknown here, so the array's are)
+    for (const a of c.args) pushTo(out, l, this.text.startsWith('...', a.start) ? { k: 'other' } : this.expr(a));
+  }
+  return out;
 }

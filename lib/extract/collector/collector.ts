@@ -14,7 +14,7 @@ import * as expressions from './expressions.ts';
 import { registerMatchHandlers } from './match.ts';
 import { registerDefineHandlers } from './define.ts';
 import { BLOCK_LINE_LEAD, CYCLE, CYCLE_VALUE, IDENT, LazyMap, NO_END, NodeFlags, NodeSet, colOf, eventOrder, first, firstDocLine, get, isAsciiIdStart, isSpace, isWordChar, matchSourceOf, pushTo, rowOf, skipSpaces, sortIfNeeded, startOf, type Caps, type Node } from './util.ts';
-import { functionScope, localScopeStart, thisClass, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
+import { functionScope, localScopeStart, thisClass, thisOwner, thisTypeAt, type Scope, type ScopeKind } from './scope.ts';
 import { EV_DECL, EV_DEF, EV_EXPORT, EV_NODE, EV_POINT, EV_SCOPE, KIND_DECL, KIND_DEF, KIND_SCOPE, Role, defineBy, fileBy, roleCodes, roleKind, type DefRec, type IdRec, type SymbolWork } from './roles.ts';
 import { bindingIndex, bindsLocal, bindsSymbol, importBinding, localBinding, symbolBinding, toPos, type ExportFact, type Expr, type FileFacts, type ImportFact, type LanguageId, type LocalFact, type ModuleRef, type Pos, type RefKind, type Binding, type SymbolFact, type SymbolLabel } from '../facts.ts';
 import { lineStartsOf } from '../flat-tree.ts';
@@ -87,7 +87,7 @@ export class Collector {
   /** (`exit`: `body` is an `if` whose consequence may exit: the narrowing holds after it, where the test failed, see exitSpan) */
   readonly isArrayNarrowings: Array<{ name: Node; body: Node; yes: boolean; by?: Node; exit?: true }> = [];
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
-  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true }> = [];
+  readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true; via?: Node }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
   readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
@@ -142,6 +142,15 @@ export class Collector {
   readonly predicateOf = new LazyMap<Node, Node>();
   /** Assertion functions (`assertAdmin(u): asserts u is Admin`, of their first parameter): function node → the type node. */
   readonly assertsOf = new LazyMap<Node, Node>();
+  /** Assertion functions of a condition (`invariant(cond, message): asserts cond`, of their first parameter). */
+  readonly assertsCondOf = new Set<Node>();
+  /**
+   * Calls of assertions as statements (`invariant(x instanceof A, "…")`): the statement, its callee and first argument,
+   * whose tests narrow the rest of the block where the callee asserts it (see narrowByPlaces).
+   */
+  readonly assertCalls: Array<{ start: number; end: number; cond: { start: number; end: number }; fn: Node; stmt: Node }> = [];
+  /** Occurrences narrowed only by a test in an assertion call's argument → that call's callee (see narrow). */
+  readonly assertVia = new LazyMap<Node, Node>();
   /** Identifier occurrences after `assertAdmin(u);` → the assertion's callee node. */
   readonly assertedBy = new LazyMap<Node, Node>();
   /** Method guards (`isLeaf(): this is Leaf`): method node → the predicate's type node. */
@@ -254,6 +263,10 @@ export class Collector {
   readonly thisCls = new LazyMap<Node, number>();
   /** A `this` of no class or declared `this:` type → the function whose `this` it is (see literalThis). */
   readonly thisFnOf = new LazyMap<Node, Node>();
+  /** Each `this` → the scope whose `this` it is, kept only where a test narrows `this` (`this instanceof C`). */
+  readonly thisOwners = new LazyMap<Node, Scope>();
+  /** Whether a test narrows `this` in this file (see thisOwners). */
+  narrowsThis = false;
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
   readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */
@@ -363,7 +376,7 @@ export class Collector {
   // pass 2 results
   readonly symbols: SymbolFact[] = [];
   readonly work: SymbolWork[] = [];
-  readonly localNodes: Array<{ name: string; type?: Node; dflt?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; objectRestOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope }> = [];
+  readonly localNodes: Array<{ name: string; type?: Node; dflt?: Node; init?: Node; initFrom?: { node: Node; key: string; isType?: boolean }; fromPattern?: { pattern: Node; key: string }; stateOf?: Node; elementOf?: Node; arrayAt?: { pattern: Node; index: number }; restOf?: Node; objectRestOf?: Node; ctx?: LocalFact['ctx']; ctxType?: { type: Node; param: number; returns: number }; ctxAssign?: { obj: Node; name: Node; param: number }; ctxEntry?: { type: Node; name: string; param: number }; ctxKey?: { value: Expr; param: number }; evolving?: Scope; pushed?: Scope }> = [];
   /** Class members written as methods or fields, by name → where their definitions start. */
   readonly memberDeclsAt = new Map<string, number[]>();
   /** What `x = value` assigns, by target node (see assignedOf). */
@@ -650,6 +663,7 @@ export class Collector {
       const own = typed ? -1 : thisClass(scope);
       const cls = own >= 0 || typed ? own : this.thisInterface(scope, cur);
       if (typed) this.thisType.set(node, typed); else this.thisCls.set(node, cls);
+      if (sk === 'this' && this.narrowsThis) this.thisOwners.set(node, thisOwner(scope));
       // (a function's own `this` of no class: an object literal's method, typed by the literal's context if it has one)
       if (sk === 'this' && !typed && cls < 0) {
         for (let s: Scope | undefined = scope; s && s.kind !== 'class' && s.kind !== 'program'; s = s.parent) {
@@ -866,7 +880,7 @@ export class Collector {
    * to it are its value (see build); undefined for any other local.
    */
   evolvingScope(l: number): Scope | undefined {
-    const evolving = this.localNodes[l].evolving;
+    const evolving = this.localNodes[l].evolving ?? this.localNodes[l].pushed;
     return evolving && !this.localTypes.has(l) ? evolving : undefined;
   }
 
@@ -889,6 +903,11 @@ export class Collector {
     }
     this.aliasPartsOf.set(s, own);
     return own;
+  }
+
+  /** Whether `node` is an empty array literal (`[]`). */
+  isEmptyArray(node: Node): boolean {
+    return /^\[\s*\]$/.test(this.text.slice(node.start, this.end(node)));
   }
 
   span(s: number, def: Node): number {

@@ -73,7 +73,9 @@ export function registerDefineHandlers(): void {
       const l = this.localNodes.length;
       // (`let end;` assigned later: its value is what the assignments give, see build)
       if (d.name) this.localNames.add(d.name);
-      this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined });
+      // (`const out = []`: an array whose element type evolves with what is pushed into it, see arrayPushes)
+      const pushed = d.value && !type && this.isEmptyArray(d.value) ? functionScope(scope) : undefined;
+      this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined, ...(pushed ? { pushed } : {}) });
       if (this.docComments.size) this.localDecls.push({ l, def: d.def });
       if (type && d.value) this.typedLocalValues.push({ value: d.value, type, from: cur });
       target.names.set(name, localBinding(l));

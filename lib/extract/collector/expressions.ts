@@ -11,35 +11,57 @@ export function exprUncached(this: Collector, node: Node): Expr {
   if (operand) return this.expr(operand);
   const id = this.idOf(node);
   if (id) {
-    const name = this.ident(node);
-    const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
-      : id.kind !== 'value' && id.kind !== 'shorthand' && id.kind !== 'jsx' || this.kindOverride.size && this.kindOverride.has(node) ? (this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x))) : lookup(id.scope ?? this.root, name))
-      : lookupValue(id.scope ?? this.root, name, this.typeOnlyBinding);
-    const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
-    // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
-    // in its own function only)
-    const evolving = bindsLocal(b) ? this.evolvingScope(bindingIndex(b)) : undefined;
-    if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
-    const narrowed = this.narrowedTo.get(node);
-    if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
-    let left: Expr = plain;
-    const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
-    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
-    const guard = this.guardedBy.get(node);
-    if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
-    const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
-    const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
-    const guarded: Expr = guard ? { k: 'guarded', by: narrowingCall(this.expr(guard)), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
-      : asserted ? { k: 'guarded', by: this.expr(asserted), of: left, asserts: true } : left;
-    const tag = this.tagged.size ? this.tagged.get(node) : undefined;
-    const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
-    const by = part === undefined ? undefined : this.arrayPartBy.get(node);
-    let parted: Expr = part === undefined ? guarded : by ? { k: 'isarray', of: guarded, yes: part, by: this.expr(by) } : { k: 'isarray', of: guarded, yes: part };
-    if (!tag) return parted;
-    const also = this.taggedAlso.size ? this.taggedAlso.get(node) : undefined;
-    if (also) for (const t of also) parted = this.taggedBy(parted, t);
-    return this.taggedBy(parted, tag);
+    const e = this.idExpr(node, id);
+    // (narrowed by a test in an assertion call's argument: so only where its callee asserts it, see narrow)
+    const via = this.assertVia.size ? this.assertVia.get(node) : undefined;
+    return via ? { k: 'ifasserts', by: this.expr(via), then: e, of: unnarrowed(e) } : e;
   }
+  return this.exprOfNode(node);
+}
+
+/**
+ * An occurrence's expression (see idExpr) without its `instanceof` and guard narrowings, the only ones an assertion
+ * call makes (narrow keeps them from any other): discriminant and array tests stay.
+ */
+function unnarrowed(e: Expr): Expr {
+  if (e.k === 'tagged' || e.k === 'isarray') return { ...e, of: unnarrowed(e.of) };
+  return e.k === 'narrowed' || e.k === 'guarded' ? unnarrowed(e.of) : e;
+}
+
+/** An identifier's expression (`id` its record): the binding it names, narrowed where tests narrow it. */
+export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<Collector['idOf']>>): Expr {
+  const name = this.ident(node);
+  const b = this.namespacePlaces.has(node) ? lookupNamespace(id.scope ?? this.root, name)
+    : id.kind !== 'value' && id.kind !== 'shorthand' && id.kind !== 'jsx' || this.kindOverride.size && this.kindOverride.has(node) ? (this.typeLocals.size ? lookupType(id.scope ?? this.root, name, (x) => this.typeLocals.has(bindingIndex(x))) : lookup(id.scope ?? this.root, name))
+    : lookupValue(id.scope ?? this.root, name, this.typeOnlyBinding);
+  const plain: Expr = b ? { k: 'id', name, b } : { k: 'id', name };
+  // a `let` declared without a value, read in a closure: `any` there to the checker (its evolving type holds
+  // in its own function only)
+  const evolving = bindsLocal(b) ? this.evolvingScope(bindingIndex(b)) : undefined;
+  if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
+  const narrowed = this.narrowedTo.get(node);
+  if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
+  let left: Expr = plain;
+  const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
+  if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+  const guard = this.guardedBy.get(node);
+  if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
+  const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
+  const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
+  const guarded: Expr = guard ? { k: 'guarded', by: narrowingCall(this.expr(guard)), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
+    : asserted ? { k: 'guarded', by: this.expr(asserted), of: left, asserts: true } : left;
+  const tag = this.tagged.size ? this.tagged.get(node) : undefined;
+  const part = this.arrayPart.size ? this.arrayPart.get(node) : undefined;
+  const by = part === undefined ? undefined : this.arrayPartBy.get(node);
+  let parted: Expr = part === undefined ? guarded : by ? { k: 'isarray', of: guarded, yes: part, by: this.expr(by) } : { k: 'isarray', of: guarded, yes: part };
+  if (!tag) return parted;
+  const also = this.taggedAlso.size ? this.taggedAlso.get(node) : undefined;
+  if (also) for (const t of also) parted = this.taggedBy(parted, t);
+  return this.taggedBy(parted, tag);
+}
+
+/** exprUncached of a node that names no binding: a member read, a call, a literal, … */
+export function exprOfNode(this: Collector, node: Node): Expr {
   const m = this.members.get(node);
   if (m) {
     // (`A.B.C` in a namespace place: A is too)
@@ -64,6 +86,16 @@ export function exprUncached(this: Collector, node: Node): Expr {
     if (c.callee !== node) return this.exprCall(node, c);
   }
   return this.exprType(node) ?? this.exprOther(node);
+}
+
+/** What a `this` is before any test narrows it: its declared `this:` type, its class's instance, a static method's class. */
+export function thisValue(this: Collector, node: Node): Expr {
+  const typed = this.thisType.get(node);
+  if (typed) return { k: 'as', type: this.expr(typed) };
+  const cls = this.thisCls.get(node) ?? -1;
+  if (cls < 0 && this.thisCtx.size) { const fn = this.thisFnOf.get(node); const ctx = fn && this.thisCtx.get(fn); if (ctx) return ctx; }
+  if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
+  return { k: 'this', cls };
 }
 
 /** The value of a call (`c` its record): an IIFE's result, `new`, or the call itself. */
@@ -400,12 +432,15 @@ export function exprOther(this: Collector, node: Node): Expr {
   const entries = this.objectEntries.get(node);
   if (entries) return this.objectValue(entries);
   if (s === 'this') {
-    const typed = this.thisType.get(node);
-    if (typed) return { k: 'as', type: this.expr(typed) };
-    const cls = this.thisCls.get(node) ?? -1;
-    if (cls < 0 && this.thisCtx.size) { const fn = this.thisFnOf.get(node); const ctx = fn && this.thisCtx.get(fn); if (ctx) return ctx; }
-    if (cls >= 0 && this.staticThis.has(node)) return { k: 'id', name: this.symbols[cls].name, b: symbolBinding(cls) };
-    return { k: 'this', cls };
+    const own = this.thisValue(node);
+    // (`this instanceof Layer` narrows `this` as it narrows a name: see narrowByPlaces)
+    if (!this.narrowsThis || own.k === 'id') return own;
+    const narrowed = this.narrowedTo.get(node);
+    if (narrowed) return { k: 'narrowed', of: own, type: this.expr(narrowed) };
+    let left = own;
+    const excluded = this.excludedFrom.get(node);
+    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+    return left;
   }
   if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
   // a class or function expression that became a symbol (`internals.X = class {…}`) stands for that symbol

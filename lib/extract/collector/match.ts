@@ -159,7 +159,12 @@ export function registerMatchHandlers(): void {
       return;
     });
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
-    on([Role['narrow.instanceof.test']], function (c) { this.placedTests.push({ name: get(c, 'name')!, type: get(c, 'type')!, test: get(c, 'test')! }); return; });
+    on([Role['narrow.instanceof.test']], function (c) {
+      const name = get(c, 'name')!;
+      if (this.isThis(name)) this.narrowsThis = true;
+      this.placedTests.push({ name, type: get(c, 'type')!, test: get(c, 'test')! });
+      return;
+    });
     // (the callee where the name is the one argument; else the call, whose other arguments may bind the guard's type
     // parameters: `is(value, Param)` of `is<T>(value: any, type: T): value is InstanceType<T>`)
     on([Role['narrow.guard.test']], function (c) {
@@ -235,6 +240,21 @@ export function registerMatchHandlers(): void {
       const head = this.text.slice(owner.start, get(c, 'type')!.start);
       const first = /\(\s*([A-Za-z_$][\w$]*)/.exec(head.slice(head.search(/[(<]/) < 0 ? 0 : head.indexOf('(')));
       if (first && first[1] === subject) this.assertsOf.set(owner, get(c, 'type')!);
+      return;
+    });
+    on([Role['returns.asserts.cond']], function (c) {
+      // (of the first parameter only: the call's first argument is the condition)
+      const owner = get(c, 'owner')!, subject = this.ident(get(c, 'subject')!);
+      const head = this.text.slice(owner.start, get(c, 'subject')!.start);
+      const first = /\(\s*([A-Za-z_$][\w$]*)/.exec(head.slice(head.search(/[(<]/) < 0 ? 0 : head.indexOf('(')));
+      if (first && first[1] === subject) this.assertsCondOf.add(owner);
+      return;
+    });
+    on([Role['flow.assert']], function (c) {
+      // (callees named as assertions only, as for narrow.assert; any name of a dotted callee, `assert.ok`, `check.that`)
+      const fn = get(c, 'fn')!, cond = get(c, 'cond')!, stmt = get(c, 'stmt')!;
+      if (!this.text.slice(fn.start, this.end(fn)).split('.').some((n) => ASSERTION_NAME.test(n.trim()))) return;
+      this.assertCalls.push({ start: stmt.start, end: this.end(stmt), cond: { start: cond.start, end: this.end(cond) }, fn, stmt });
       return;
     });
     on([Role['narrow.assert']], function (c) {

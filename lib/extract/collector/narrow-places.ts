@@ -4,18 +4,20 @@ import type { Node } from './util.ts';
 /** Where a test narrows: `instanceof` and type-guard calls anywhere in a condition, followed up to what they decide. */
 
 type Span = { start: number; end: number };
-type Construct = Collector['flowConstructs'][number];
+/** A flow construct, or an assertion call as a statement (`invariant(cond)`: see Collector.assertCalls). */
+type Construct = Collector['flowConstructs'][number] | (Collector['assertCalls'][number] & { kind: 'assert' });
 
 /**
  * What a test decides on the way up from it (`span`, the test or its negation) through `&&`, `||` and parentheses:
  * `decide` is called with the operators passed (`ops`), the expression holding the test that decides (`decider`),
  * the value it has there (`value`), the place that value holds (`region`; with `exit`, the rest of the block after
- * that early exit's `if`), and the expressions the walk had reached once past each operator (`spans`). `stack` is
- * the flow constructs around the test, outermost first.
+ * that early exit's `if` or assertion call), the expressions the walk had reached once past each operator (`spans`),
+ * and, for an assertion call's argument, its callee (`via`: the value holds only where it asserts). `stack` is the
+ * flow constructs around the test, outermost first.
  */
 export function walkDecisions(
   this: Collector, span: Span, stack: readonly Construct[],
-  decide: (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node, spans?: readonly Span[]) => void,
+  decide: (ops: string[], decider: Span, value: boolean, region: Span, exit?: Node, spans?: readonly Span[], via?: Node) => void,
 ): void {
   const ops: string[] = [];
   const spans: Span[] = [];
@@ -30,6 +32,11 @@ export function walkDecisions(
       span = c;
       spans.push(c);
       continue;
+    }
+    // (an assertion's argument: the rest of the block after its statement held it, where the callee asserts it, `via`)
+    if (c.kind === 'assert') {
+      if (wraps(this, c.cond, span)) decide(ops, c.cond, true, this.exitSpan(c.stmt), c.stmt, spans, c.fn);
+      break;
     }
     // (the condition of an `if` or a conditional: its consequence, and what follows it, the alternative)
     if ((c.kind === 'stmt' || c.kind === 'expr') && c.cond && c.branch && wraps(this, c.cond, span)) {
@@ -64,7 +71,9 @@ const LEADING = /(?:[\s(]|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/y;
  */
 export function narrowByPlaces(this: Collector): void {
   if (!this.placedTests.length) return;
-  const constructs = this.flowConstructs.filter((c) => c.kind !== 'test').sort((a, b) => a.start - b.start || b.end - a.end);
+  const constructs: Construct[] = this.flowConstructs.filter((c) => c.kind !== 'test');
+  for (const a of this.assertCalls) constructs.push({ ...a, kind: 'assert' });
+  constructs.sort((a, b) => a.start - b.start || b.end - a.end);
   const enclosing = sweepEnclosing(constructs);
   const tests = [...this.placedTests].sort((a, b) => a.test.start - b.test.start);
   const found: Array<{ at: number; rec: Collector['narrowings'][number] }> = [];
@@ -72,14 +81,15 @@ export function narrowByPlaces(this: Collector): void {
     let span: Span = { start: t.test.start, end: this.end(t.test) };
     const negation = this.negationOf(span);
     if (negation) span = negation;
-    this.walkDecisions(span, enclosing(t.test.start), (ops, _decider, value, region, exit) => {
+    this.walkDecisions(span, enclosing(t.test.start), (ops, _decider, value, region, exit, _spans, via) => {
       if (!exit && region.end <= region.start) return;
       if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
       const held = value !== !!negation;
       const where = exit ? { exit } : { body: region };
-      const rec = held
+      const rec: Collector['narrowings'][number] = held
         ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
         : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
+      if (via) rec.via = via;
       found.push({ at: t.test.start, rec });
     });
   }

@@ -11,8 +11,24 @@ import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bin
  * local; symbols keep their own references) are C instances, as the checker narrows them.
  */
 export function narrow(this: Collector): void {
-  for (const { name, type, guard, guard2, body, exit, not, self, asserts } of this.narrowings) {
+  for (const { name, type, guard, guard2, body, exit, not, self, asserts, via } of this.narrowings) {
     this.forEachOccurrence(name, body ?? this.exitSpan(exit!), (node) => {
+      // (after an assertion call whose argument tested x, `invariant(x instanceof A);`: x is narrowed by the test where
+      // nothing else narrows it, and only where the callee asserts its argument — the resolver decides, see assertVia)
+      if (via) {
+        if (this.narrowedTo.has(node) || this.guardedBy.has(node) || this.excludedFrom.has(node) || this.assertedBy.has(node) || this.selfGuardedBy.has(node)) return;
+        if (not) this.excludedFrom.set(node, [type!]); else if (type) this.narrowedTo.set(node, type); else this.guardedBy.set(node, guard!);
+        this.assertVia.set(node, via);
+        return;
+      }
+      // (any other narrowing of the occurrence drops the one an assertion call made: it held only where the callee
+      // asserts, which one occurrence cannot say beside another narrowing)
+      if (this.assertVia.size && this.assertVia.has(node)) {
+        this.assertVia.delete(node);
+        this.narrowedTo.delete(node);
+        this.guardedBy.delete(node);
+        this.excludedFrom.delete(node);
+      }
       // (after an assertion, `assertAdmin(u);`: u is what the callee asserts, where nothing else narrows it)
       if (asserts) { if (!this.narrowedTo.has(node) && !this.guardedBy.has(node) && !this.assertedBy.has(node)) this.assertedBy.set(node, guard!); return; }
       // (a method guard, `if (x.isLeaf())`: x is what the method's `this is T` says, where nothing else narrows it)
@@ -30,6 +46,7 @@ export function narrow(this: Collector): void {
  * local (symbols keep their own references), `name` itself aside.
  */
 export function forEachOccurrence(this: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  if (this.isThis(name)) { forEachThis(this, name, body, fn); return; }
   const rec = this.idOf(name);
   if (!rec?.scope) return;
   const text = this.ident(name);
@@ -43,6 +60,18 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
     // (the left of a qualified type name, `s.error<…>`, names a namespace, never the binding: see namespacePlaces)
     if (r.scope && r.node !== name && this.ident(r.node) === text && !this.namespacePlaces.has(r.node) && lookup(r.scope, text) === b) fn(r.node);
   }
+}
+
+/** True when `node` is the keyword `this` (no identifier is spelled so). */
+export function isThis(this: Collector, node: Node): boolean {
+  return this.end(node) - node.start === 4 && this.text.startsWith('this', node.start);
+}
+
+/** forEachOccurrence for `this`: each `this` inside `body` whose function is `name`'s (arrows see through). */
+function forEachThis(c: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  const owner = c.thisOwners.get(name);
+  if (!owner) return;
+  for (const [node, o] of c.thisOwners) if (o === owner && node !== name && node.start >= body.start && node.start < body.end) fn(node);
 }
 
 /**

@@ -51,6 +51,9 @@ export enum Role {
   'type.generic.argn', 'new.typeargn',
   // `x instanceof C` and a guard call `isFoo(x)` anywhere: narrowed where the conditions around them decide (narrowByPlaces)
   'narrow.instanceof.test', 'narrow.guard.test',
+  // an assertion function of a condition (`asserts cond`), and the calls of assertions as statements whose first
+  // argument may hold such tests (`invariant(x instanceof A)`: narrowByPlaces)
+  'returns.asserts.cond', 'flow.assert',
   // (the first number a language's own roles take)
   'first.language.role',
 }

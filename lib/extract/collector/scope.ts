@@ -102,6 +102,13 @@ export function thisClass(scope: Scope): number {
   return -1;
 }
 
+/** The scope whose `this` a `this` at `scope` is: the nearest plain function, method, class body or the program. */
+export function thisOwner(scope: Scope): Scope {
+  let s = scope;
+  while (s.parent && s.kind !== 'function' && s.kind !== 'method' && s.kind !== 'class') s = s.parent;
+  return s;
+}
+
 /** The declared `this:` type of the nearest plain function, if it has one (arrows and blocks see through). */
 export function thisTypeAt(scope: Scope): Node | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) {

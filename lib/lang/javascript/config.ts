@@ -23,6 +23,11 @@ export interface TsConfigFacts {
    * checker types `this` in a TypeScript function outside a class (an object literal's method) as `any` there.
    */
   looseThis?: true;
+  /**
+   * `noImplicitAny` is off (set false, or neither it nor `strict` set; every config `extends` names was read): an array
+   * declared `[]` in a TypeScript file is the checker's `any[]`, not an array evolving with what is pushed.
+   */
+  looseAny?: true;
 }
 
 /**
@@ -106,6 +111,7 @@ export function loadEcmaConfig(filePaths: readonly string[], readText: (relPath:
       if (opts.paths) t.paths = opts.paths;
       if (opts.conditions?.length) t.conditions = opts.conditions;
       if (opts.options && !opts.unread && (opts.noImplicitThis === false || (opts.noImplicitThis === undefined && opts.strict !== true))) t.looseThis = true;
+      if (opts.options && !opts.unread && (opts.noImplicitAny === false || (opts.noImplicitAny === undefined && opts.strict !== true))) t.looseAny = true;
       tsconfigs.push(t);
       break;
     }
@@ -149,6 +155,7 @@ interface Options {
   includeRoot?: string;
   strict?: boolean;
   noImplicitThis?: boolean;
+  noImplicitAny?: boolean;
   /**
    * The options in force are not all known: a config `extends` names was not found (a package's preset not installed),
    * or the config is solution-style (its files are its references').
@@ -182,7 +189,7 @@ function readCompilerOptions(rel: string, read: (rel: string) => string | undefi
     if (!found) out.unread = true;
   }
   const co = json.compilerOptions ?? {};
-  for (const k of ['strict', 'noImplicitThis'] as const) if (typeof co[k] === 'boolean') out[k] = co[k] as boolean;
+  for (const k of ['strict', 'noImplicitThis', 'noImplicitAny'] as const) if (typeof co[k] === 'boolean') out[k] = co[k] as boolean;
   if (json.compilerOptions && typeof json.compilerOptions === 'object') out.options = true;
   // (a solution-style config, `"files": []` and `references`, compiles nothing itself: the referenced ones' options
   // are in force for the files, see below)

@@ -175,6 +175,12 @@
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches, the rest of the block after an early
 ; exit: narrowByPlaces), where x is a C, or what its type leaves without C (`{ id: string } | StateNode` less StateNode)
 ((binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
+; a call of an assertion as a statement whose first argument may hold a test (`invariant(x instanceof A, "…")`): where
+; the callee asserts that argument (`asserts cond`), the rest of the block is where the tests in it held (narrowByPlaces)
+((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (_) @cond))) @stmt (#set! role "flow.assert"))
+; `this instanceof Layer`: `this` narrowed alike, in its own function and the arrows inside it (not in a function
+; expression, whose `this` is its own)
+((binary_expression . (this) @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
 ; `if (Array.isArray(x)) a else b`, `if (!Array.isArray(x)) …`: x is the array parts of its type in a, the others in b
 ; (without `else`, a consequence that exits leaves the others, or the array parts, after the `if`: `@if`)
 ; (the collector checks the callee's text)

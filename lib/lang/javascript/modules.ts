@@ -58,6 +58,13 @@ export class ModuleResolver implements ModuleResolution {
     return !!this.tsconfigFor(parent === '.' ? '' : parent)?.looseThis;
   }
 
+  /** True where the tsconfig in force for a TypeScript file leaves `noImplicitAny` off (TsConfigFacts.looseAny). */
+  looseAny(fromFile: string): boolean {
+    if (!/\.[cm]?tsx?$/.test(fromFile)) return false;
+    const parent = posix.dirname(fromFile);
+    return !!this.tsconfigFor(parent === '.' ? '' : parent)?.looseAny;
+  }
+
   private compute(dir: string, spec: string, relative: boolean): ModuleTarget {
     if (relative) {
       const p = join(dir, spec);

@@ -78,6 +78,11 @@
 ((function_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
 ((method_definition return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
 ((method_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
+; an assertion function of a condition (`invariant(cond: unknown, message?: string): asserts cond`)
+((function_declaration return_type: (asserts_annotation (asserts (identifier) @subject))) @owner (#set! role "returns.asserts.cond"))
+((function_signature return_type: (asserts_annotation (asserts (identifier) @subject))) @owner (#set! role "returns.asserts.cond"))
+((method_definition return_type: (asserts_annotation (asserts (identifier) @subject))) @owner (#set! role "returns.asserts.cond"))
+((method_signature return_type: (asserts_annotation (asserts (identifier) @subject))) @owner (#set! role "returns.asserts.cond"))
 ; a call whose first argument is a name, as a statement: the name narrowed from there to the end of the block, where
 ; the callee asserts it
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
