@@ -10,6 +10,8 @@
  * span's lines to a method of that name.
  *
  *   nice -n 10 node --import tsx bench/rust-callgraph-diff.ts [--corpus NAME]... [--misses N]
+ *   nice -n 10 node --import tsx bench/rust-callgraph-diff.ts --path DIR [--features a,b] [--misses N]
+ * (`--path`: a crate folder that is no corpus, a fresh checkout, with the Cargo features to compile it with.)
  *
  * Corpora: crates Debian's librust-*-dev packages ship (`apt-get install librust-smallvec-dev …`), compiled alone
  * as a library with default features off; those marked `tune` tuned the resolver (their misses were read), the
@@ -56,23 +58,23 @@ export const RUST_CORPORA: Record<string, { dir: string; half: 'tune' | 'held ou
 
 interface Site { file: string; l1: number; c1: number; l2: number; c2: number; callee: string }
 
-/** rustc's calls of one crate (its library target). */
-function mirSites(root: string): Site[] {
+/** rustc's calls of one crate (its library target), compiled with the Cargo `features` given. */
+function mirSites(root: string, features: readonly string[] = []): Site[] {
   const toml = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
   const edition = /^\s*edition\s*=\s*"(\d+)"/m.exec(toml)?.[1] ?? '2015';
   const libPath = /^\s*\[lib\][^[]*?^\s*path\s*=\s*"([^"]+)"/m.exec(toml)?.[1] ?? 'src/lib.rs';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rust-mir-'));
   const out = path.join(dir, 'out.mir');
   try {
-    return sitesOfMir(root, edition, libPath, out);
+    return sitesOfMir(root, edition, libPath, out, features);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Compiles the crate's MIR into `out` and reads its call sites. */
-function sitesOfMir(root: string, edition: string, libPath: string, out: string): Site[] {
-  execFileSync('rustc', ['--edition', edition, '--crate-type', 'lib', '--crate-name', 'corpus', '--cap-lints', 'allow', '-Zmir-include-spans=yes', '-Ztrim-diagnostic-paths=false', '--emit=mir', '-o', out, libPath], { cwd: root, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+function sitesOfMir(root: string, edition: string, libPath: string, out: string, features: readonly string[]): Site[] {
+  execFileSync('rustc', [...features.flatMap((x) => ['--cfg', `feature="${x}"`]), '--edition', edition, '--crate-type', 'lib', '--crate-name', 'corpus', '--cap-lints', 'allow', '-Zmir-include-spans=yes', '-Ztrim-diagnostic-paths=false', '--emit=mir', '-o', out, libPath], { cwd: root, env: { ...process.env, RUSTC_BOOTSTRAP: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const sites: Site[] = [];
   for (const line of readFileSync(out, 'utf8').split('\n')) {
     const m = /^\s*(?:_\d+ = )?(.+?) -> (?:\[return|unwind).*\/\/ scope \d+ at ([^:\s/][^:\s]*\.rs):(\d+):(\d+): (\d+):(\d+)$/.exec(line);
@@ -161,9 +163,9 @@ export function expected(callee: string, types: ReadonlySet<string>, fns: Readon
 const PRIMITIVES: ReadonlySet<string> = new Set(['bool', 'char', 'str', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'f32', 'f64']);
 
 /** Scores one crate. */
-export function rustDiff(name: string) {
-  const c = RUST_CORPORA[name];
-  const root = path.join(REGISTRY, c.dir);
+export function rustDiff(name: string, fresh?: { root: string; features: readonly string[] }) {
+  const c = fresh ? { dir: fresh.root, half: 'fresh' as const } : RUST_CORPORA[name];
+  const root = fresh ? fresh.root : path.join(REGISTRY, c.dir);
   if (!existsSync(root)) throw new Error(`corpus ${name} is not on this machine (${root}): apt-get install librust-${name}-dev`);
   // a call written once is one site, however many expansions of a `macro_rules!` body rustc makes of it (and
   // whatever types those expansions give it: `<&Number as PartialEq<&i8>>::eq`, `…<&u16>>::eq` are one callee)
@@ -185,7 +187,7 @@ export function rustDiff(name: string) {
     if (s && t) implemented.add(`${s.split('.').slice(-2).join('.')}>${t.split('.').slice(-2, -1)[0]}`);
   });
   const seen = new Set<string>();
-  const sites = mirSites(root).filter((x) => {
+  const sites = mirSites(root, fresh?.features).filter((x) => {
     const want = expected(x.callee, types, fns, methods, implemented);
     const k = `${x.file}:${x.l1}:${x.c1}:${x.l2}:${x.c2}:${want ? want.tail : x.callee}`;
     return !seen.has(k) && !!seen.add(k);
@@ -237,13 +239,15 @@ export function rustDiff(name: string) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const args = process.argv.slice(2);
   const names: string[] = [];
-  let misses = 0;
+  let misses = 0, root: string | undefined, features: string[] = [];
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--corpus') names.push(args[++i]);
     else if (args[i] === '--misses') misses = Number(args[++i]);
+    else if (args[i] === '--path') root = path.resolve(args[++i]);
+    else if (args[i] === '--features') features = args[++i].split(',').filter(Boolean);
   }
-  for (const name of names.length ? names : Object.keys(RUST_CORPORA)) {
-    const d = rustDiff(name);
+  for (const name of root ? [path.basename(root)] : names.length ? names : Object.keys(RUST_CORPORA)) {
+    const d = root ? rustDiff(name, { root, features }) : rustDiff(name);
     console.log(`${d.version} (${d.half}): ${d.files} files, ${d.lines} lines; rustc project calls ${d.project}; ours ${d.ours}; precision ${(100 * d.precision).toFixed(1)}%, recall ${(100 * d.recall).toFixed(1)}%`);
     for (const w of d.wrong.slice(0, misses)) console.log(`  wrong  ${w}`);
     for (const m of d.missed.slice(0, misses)) console.log(`  missed ${m}`);

@@ -276,14 +276,16 @@ export type Expr =
    * it returns (its expression body, or its return statements' values; not for async functions and generators);
    * `pred`: a type guard's type (`(x): x is Admin => …`); `async`: an async function (calling it gives a promise of
    * `ret`); `n`: its parameter count, where a language picks an overload by it (C#'s `Func<T, bool>` against
-   * `Func<T, C, bool>`).
+   * `Func<T, C, bool>`). `params`: its parameters' declared types (null where not written), where one is written and
+   * there is no rest parameter: an argument literal's contextual type where it is called (`set({ _c: v })` of a
+   * returned `(info: T) => …`).
    */
-  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number; trailing?: true }
+  | { k: 'fn'; ret?: Expr; pred?: Expr; async?: true; n?: number; trailing?: true; params?: Array<Expr | null> }
   /**
    * An array literal's items, recorded for `Promise.all([…])` only (a spread item is `other`); as a type, a tuple
-   * type's (`[User, number]`).
+   * type's (`[User, number]`). `tuple`: a literal asserted `as const`, a readonly tuple of its items by position.
    */
-  | { k: 'list'; items: Expr[] }
+  | { k: 'list'; items: Expr[]; tuple?: true }
   /**
    * An array literal asserted `as const` whose items are string literals and spreads (`["a", ...others] as const`):
    * the strings, and the values spread (each another such array), whose union `(typeof kinds)[number]` is.

@@ -94,6 +94,12 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     // (a value of an interface or object type with call signatures, `observable.map(v, { name })` of `map:
     // IObservableMapFactory`: the type every signature taking the argument declares alike there)
     if (fn.t === 'inst' || fn.t === 'obj') return this.signatureArgument(fn, e.arg);
+    // (a function expression a value holds, `const [get, set] = helper<D, State>(…)` of a returned `(info: T) => …`:
+    // its declared parameter, under the type arguments of the call that returned it)
+    if (fn.t === 'ext' && fn.fn?.params) {
+      const p = fn.fn.params[e.arg];
+      return !p || unboundTypeParam(p, fn.fn.f, fn.fn.subst) ? UNKNOWN : weaken(this.typeValue(fn.fn.f, p, 0, fn.fn.subst), 'contextual-type');
+    }
     return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
@@ -104,6 +110,10 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     const declared = this.deref(this.typeValue(target.f, ts.type, 0));
     if (declared.t === 'fnval') return fnvalParam.call(this, declared, e.arg);
   }
+  // (a method of an object literal a declared type types, its parameter not annotated, `const Editor: EditorInterface =
+  // { path(editor, at, options) {…} }`: the declared member's parameter, as the checker types `Editor.path(…)` by the
+  // variable's type)
+  if (!pt && ts.label === 'Method' && ts.rest === undefined) return this.declaredMemberParam(target, ts, e.arg) ?? UNKNOWN;
   // (a rest parameter of a tuple type, written or named, `...[options]: Args`, `...args: Parameters<typeof f>`: the
   // tuple's item at the argument's position from the rest on, see restItem)
   if (!pt && (ts.rest === undefined || e.arg < ts.rest)) return UNKNOWN;
@@ -837,8 +847,8 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   if (c.t === 'sym' && c.as) return this.callResult(c.as, args, argFile, argc, targs);
   // a function expression (`{ make: () => new A() }`): what it returns (an async one: a promise of it)
   if (c.t === 'ext') {
-    if (!c.fn) return EXT;
-    const v = weaken(this.heldValue(this.value(c.fn.f, c.fn.ret)), 'return-type');
+    if (!c.fn || c.fn.ret.k === 'other') return EXT;
+    const v = weaken(this.heldValue(c.fn.subst ? this.assertedUnder(c.fn.f, c.fn.ret, c.fn.subst) : this.value(c.fn.f, c.fn.ret)), 'return-type');
     return !c.fn.async || v.t === 'prom' || v.t === 'unknown' ? v : { t: 'prom', of: v, r: 'return-type', c: REASON_CONFIDENCE['return-type'] };
   }
   // a value of an object type with call signatures (`const close: { (exit: E): (scope: S) => Effect<void>; (scope: S,
@@ -979,12 +989,40 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-    const v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    let v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    // (the functions it returns see the type arguments the call writes: `const [get] = helper<D, State>(…)`)
+    if (sym.typeParams && targs?.length && argFile !== undefined) v = withClosureSubst(v, this.explicitTypeArgs(c, sym.typeParams, targs, argFile));
     // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
     if (!sym.returnsAsync || v.t === 'prom') return v;
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
   }
   return UNKNOWN;
+}
+
+/**
+ * The declared type of parameter `arg` of method `c` of an object literal that initialises a variable declared with a
+ * type: that type's member of its name's parameter (a function type's, a method signature's), as an argument literal's
+ * contextual type; undefined where the variable has no declared type, the member is not read, or the parameter's type
+ * names a type parameter nothing binds (the checker infers it from the call).
+ */
+export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reason; c: number }, sym: SymbolFact, arg: number): Val | undefined {
+  if (sym.parent < 0) return undefined;
+  const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
+  const owner = this.files[c.f].symbols[sym.parent];
+  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
+  const t = this.deref(this.typeValue(c.f, owner.type, 0));
+  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
+  const m = this.member(t, sym.name);
+  if (m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s)) return undefined;
+  const ms = m.t === 'sym' ? this.sym(m) : undefined;
+  if (ms && ms.label === 'Method') {
+    const p = ms.rest === undefined ? ms.params?.[arg] : undefined;
+    return p && m.t === 'sym' && !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+  }
+  const fn = this.deref(m);
+  if (fn.t !== 'fnval' || fn.rest !== undefined) return undefined;
+  const p = fn.params?.[arg];
+  return p && !mentionsUnbound(p, fn.f, fn.subst, 0) ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type') : undefined;
 }
 
 /**
@@ -1224,6 +1262,24 @@ export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: r
     own.set(key, { f: c.f, t: OTHER, v: UNKNOWN });
   }
   return own ?? subst;
+}
+
+/**
+ * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
+ * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
+ */
+function withClosureSubst(v: Val, subst: Subst): Val {
+  if (v.t === 'ext' && v.fn && !v.fn.subst) return { ...v, fn: { ...v.fn, subst } };
+  if (v.t === 'tup') return { ...v, items: v.items.map((x) => withClosureSubst(x, subst)) };
+  return v;
+}
+
+/**
+ * What a function expression returning `ret` gives under `subst`, its enclosing generic function's type arguments:
+ * an assertion to a type (`(…) as T`) is that type under them; anything else is `ret`'s value.
+ */
+export function assertedUnder(this: Evaluator, f: number, ret: Expr, subst: Subst): Val {
+  return ret.k === 'as' ? this.typeValue(f, ret.type, 0, subst) : this.value(f, ret);
 }
 
 /** The type parameters of a generic function or method bound to the type arguments a call writes (`get<Db>(…)`). */

@@ -113,7 +113,11 @@ export type Val =
    * strings, which decide conditional types and pick the members an indexed access names)
    */
   /** (`any`: the checker's `any`, a type of a package whose declarations are not installed: see ANY) */
-  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true }; lits?: readonly string[]; any?: true }
+  /**
+   * (`fn.subst`: the type parameters of the generic function that returned it, bound by that call's type arguments:
+   * `() => … as T` of `createCacheHelper<Data, State>(…)` gives a State)
+   */
+  | { t: 'ext'; fn?: { f: number; ret: Expr; async?: true; subst?: Subst; params?: Array<Expr | null> }; lits?: readonly string[]; any?: true }
   | { t: 'unknown' }
   /** A tuple (a map's entry `[key, value]`, `Object.entries`' pairs): each position's value (unknown where not known). */
   | { t: 'tup'; items: Val[]; r: Reason; c: number };
@@ -418,7 +422,7 @@ export class Evaluator {
         const b = e.b;
         if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return this.thisValue(f, e.cls);
-      else if (k === 'lit' || (k === 'fn' && !e.ret)) return EXT;
+      else if (k === 'lit' || (k === 'fn' && !e.ret && !e.params)) return EXT;
     }
     const memo = this.valMemo.get(e);
     if (memo) {
@@ -564,6 +568,8 @@ export class Evaluator {
         if (c.t === 'sym' || c.t === 'fnval' || c.t === 'obj') {
           const d = c.t === 'sym' ? this.deref(c) : c;
           if (d.t === 'fnval') return weakenFrom(this.typeValue(d.f, d.returns, 0, d.subst), d, 'return-type');
+          // (a binding declared `typeof C` of a project class, `static Root: typeof Root`: an instance of C)
+          if (d.t === 'sym' && d !== c && this.sym(d).label === 'Class') return weaken({ t: 'inst', f: d.f, s: d.s, r: d.r, c: d.c }, 'typed-receiver');
           // (overloads: the one the number of arguments picks, when the arguments are known)
           if (d.t === 'obj' && d.news) return d.news.length === 1 ? weakenFrom(this.typeValue(d.f, d.news[0].returns, 0, d.subst), d, 'return-type') : this.signatureResult({ ...d, calls: d.news }, e.args?.length ?? -1);
           // an interface with construct signatures (`ModelStatic<User>`): its type arguments bind what they return
@@ -796,11 +802,23 @@ export class Evaluator {
       case 'list': {
         // an array literal (`[a(), b()]`): an array of what its items give (the same symbol or instance types)
         if (!e.items.length) return UNKNOWN;
+        // (`[get, set] as const`: a readonly tuple, each position its item's value; none known after a spread)
+        if (e.tuple) {
+          const spread = e.items.findIndex((x) => x.k === 'spread' || x.k === 'other');
+          return { t: 'tup', items: (spread < 0 ? e.items : e.items.slice(0, spread)).map((x) => this.value(f, x)), r: 'same-file', c: 1 };
+        }
         // (a spread item, `[...outgoing.map(…), ...pending.map(…)]`, adds the elements of what it spreads)
         const el = this.value(f, { k: 'union', types: e.items.map((x) => (x.k === 'spread' ? { k: 'element', of: x.of } : x)) });
         return el.t === 'unknown' || el.t === 'ext' ? UNKNOWN : valueArray({ f, r: 'same-file', c: 1 }, el);
       }
-      case 'fn': return e.ret ? { t: 'ext', fn: e.async ? { f, ret: e.ret, async: true } : { f, ret: e.ret } } : EXT;
+      case 'fn': {
+        if (!e.ret && !e.params) return EXT;
+        // (one with declared parameters and no known result: calling it gives an outside value, see callResult)
+        const fn: NonNullable<(Val & { t: 'ext' })['fn']> = { f, ret: e.ret ?? OTHER };
+        if (e.async && e.ret) fn.async = true;
+        if (e.params) fn.params = e.params;
+        return { t: 'ext', fn };
+      }
       case 'objval': return { t: 'objv', f, entries: e.entries, r: 'same-file', c: 1 };
       default: return UNKNOWN;
     }

@@ -931,6 +931,18 @@ class ProjectBuilder {
         const ctor = as.label === 'Class' ? ev.ownMember(alias, 'constructor', false) : undefined;
         if (ctor) { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
         a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
+        return;
+      }
+    }
+    // a variable or property declared `typeof C` of a project class (`static Root: typeof Root`, `Ctor: typeof Base`):
+    // the checker's construct signature is C's, whatever subclass the binding may hold when it runs
+    if ((sym.label === 'Variable' || sym.label === 'Property') && sym.type?.k === 'typeof' && a.status !== RESOLVED) {
+      const declared = ev.typeValue(v.f, sym.type, 0, v.subst);
+      if (declared.t === 'sym' && ev.sym(declared).label === 'Class') {
+        const ctor = ev.ownMember(declared, 'constructor', false);
+        if (ctor) { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = declared.f; a.ts = declared.s; }
+        a.of = declared.f; a.os = declared.s;
+        a.status = RESOLVED; a.reason = 'typed-receiver'; a.conf = Math.min(v.c, REASON_CONFIDENCE['typed-receiver']);
       }
     }
   }

@@ -163,6 +163,9 @@ for (const [name, what] of [
   ['rename-lib-shapes', 'a literal typed by the lib\'s `ProxyHandler<T>`, whose traps take a T first; `Exclude<U, undefined>` as U without its nullish parts'],
   ['rename-tagged-literals', 'keys of literals a union types (typed declarations and fields, assigned to typed variables, `as`, `satisfies`) discriminated by their string or enum-member values'],
   ['rename-method-guards', 'a method declaring `this is T` narrows the name it is called on where it held (`if (node.isLeaf())`, `&&`, a conditional, an early exit), its own type parameter bound by a string argument (`hasKind(\'leaf\')`); a guard of an argument narrows the argument only; after an assertion function\'s call, `asserts n is Leaf` narrows its first argument'],
+  ['rename-long-unions', 'the parts of a long union or intersection of object types, however deep `A | B | … | I` nests them: a discriminant every part declares is one property, read through the union and written as a literal\'s key'],
+  ['rename-typed-consts', 'an assignment to a member of a const declared with a type adds no member: through an index signature it names none, through a declared member it writes that member'],
+  ['rename-declared-methods', 'an argument literal passed to a method of a const object literal a declared interface types (`Editor.path(editor, at, { edge })`), whose parameters are not annotated: the declared member\'s parameter types it'],
   ['rename-index-omits', '`Omit` of a type with a string index signature, its own or from an `Omit` of a package\'s type not installed (`any`), written or as a project\'s `Pick<T, Exclude<keyof T, K>>`, in a parameter\'s type or an interface\'s heritage, or of an interface extending a type alias read as `any` or not read at all: index signatures alone, no member by name'],
   ['rename-defaults', 'parameters with defaults typed by their context, parameters\' default literals, destructured parameters\' types, a local\'s typed literal, literals that satisfy a type, typed (a top-level\'s or a local\'s) and returned array literals\' items, interface index signatures, typed rest parameters, `reduce` without an initial value, callbacks typed by the callee\'s own type parameter left to the checker'],
 ] as const) {
@@ -214,6 +217,16 @@ test('graph edits on the rename-tested-paths fixture: TypeScript findRenameLocat
   const left = (m: string) => /^src\/paths\.ts:(12|19|20|21):/.test(m) || /^src\/in-paths\.ts:(24|25):/.test(m);
   t.deepEqual(differing(left, true), []);
   t.true(report.symbols.some((s) => s.missed.some(left)), 'the reads left are counted as misses');
+});
+
+test('graph edits on the rename-returned-closures fixture: TypeScript findRenameLocations exactly (an `as const` tuple of closures a generic helper returns, read under the type arguments its call writes), but where the call leaves its type parameter to inference', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-returned-closures');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  // (`holder(initial)` binds T from its argument, which the reference index does not read: no edit there, never one
+  // of the parameter's default)
+  const inferred = (m: string) => /^src\/use\.ts:(\d+):/.exec(m)?.[1] !== undefined && /write\(|read\(\)/.test(m);
+  t.deepEqual(differing(inferred, true), []);
+  t.true(report.symbols.some((s) => s.missed.some(inferred)), 'the inferred reads are counted as misses');
 });
 
 test('graph edits on the rename-scoped-locals fixture: same-named locals of two callbacks are renamed apart, merged declarations together, as TypeScript does', async (t) => {

@@ -1245,9 +1245,9 @@ function copiesMembers(c: Collector, node: Node): boolean {
 }
 
 /**
- * What each array local declared `[]` gets pushed in its own function (`out.push(a, ...rest)`, `out.unshift(b)`), by
- * local. A push inside a nested function is not counted: the checker reads
- * the array there as `any[]`, and what it pushes does not evolve the type outside.
+ * What each array local declared `[]` gets pushed in its own function (`out.push(a, b)`, `out.unshift(c)`), by local.
+ * A push inside a nested function is not counted: the checker reads the array there as `any[]`, and what it pushes
+ * does not evolve the type outside.
  */
 export function arrayPushes(this: Collector): Map<number, Expr[]> {
   const out = new Map<number, Expr[]>();

@@ -320,6 +320,8 @@ export class Collector {
   /** Type parameters' declarations filed in pass 1, by their name's start (a second pattern may add the scope, `@in`). */
   readonly declOf = new Map<number, { role: number; in?: Node; nested?: Node }>();
   readonly intersections = new LazyMap<Node, Node[]>();
+  /** Type alias symbol → the unions and intersections its value is made of (aliasParts). */
+  readonly aliasPartsOf = new LazyMap<number, ReadonlySet<Node>>();
   /** Object literal values → their entries (a key and its value, a spread, or a key that is not a plain name). */
   /** Locals that declare a type (type parameters): what a name read as a type may bind (see lookupType). */
   readonly typeLocals = new Set<number>();
@@ -477,7 +479,7 @@ export class Collector {
    * start (`atName`: at its name, for one whose node starts before the scope it belongs to).
    */
   fileDef(c: Caps, role: number, atName: boolean): void {
-    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type'), host: get(c, 'host') };
+    const rec: DefRec = { role, def: get(c, 'def') ?? get(c, 'param')!, name: get(c, 'name'), body: get(c, 'body'), value: get(c, 'value'), type: get(c, 'type'), host: get(c, 'host'), part: get(c, 'part') };
     if (rec.name) this.skipIds.add(rec.name);
     // (the class members written in class bodies, known before any definition is replayed: an assignment to
     // `this.x` in a method before a method `x() {}` declares nothing)
@@ -880,6 +882,27 @@ export class Collector {
   evolvingScope(l: number): Scope | undefined {
     const evolving = this.localNodes[l].evolving ?? this.localNodes[l].pushed;
     return evolving && !this.localTypes.has(l) ? evolving : undefined;
+  }
+
+  /**
+   * The unions and intersections type alias `s`'s value is made of: the value itself when it is one, and each such part
+   * of one of them (`A | B | C` is `(A | B) | C`), however deep; a conditional type's branches are not its parts.
+   */
+  aliasParts(s: number): ReadonlySet<Node> {
+    let parts = this.aliasPartsOf.get(s);
+    if (parts) return parts;
+    const own = new Set<Node>();
+    const todo = this.work[s].typeNode ? [this.work[s].typeNode!] : [];
+    while (todo.length) {
+      const n = todo.pop()!;
+      if (this.conditionals.has(n)) continue;
+      const members = this.unions.get(n) ?? this.intersections.get(n);
+      if (!members || own.has(n)) continue;
+      own.add(n);
+      todo.push(...members);
+    }
+    this.aliasPartsOf.set(s, own);
+    return own;
   }
 
   /** Whether `node` is an empty array literal (`[]`). */

@@ -143,6 +143,9 @@ export function registerDefineHandlers(): void {
     on([Role['def.interface.method'], Role['def.interface.property']], function (d, scope, cur, name, exported, isDefault, topLevel) {
       // (a type alias's members belong to one object type of its value, `d.host`: each part of `A & { … }` has its own)
       if (cur < 0 || this.symbols[cur].label !== (d.host ? 'TypeAlias' : 'Interface')) return -1;
+      // (a part of a union or an intersection: one of the operations the alias's value is made of, not one written
+      // inside a member's type or a type argument)
+      if (d.part && !this.aliasParts(cur).has(d.part)) return -1;
       const isMethod = d.role === Role['def.interface.method'];
       const key = d.host ? `${cur}\u0000${startOf(d.host)}\u0000${name}` : `${cur}\u0000${name}`;
       // (an accessor signature, `get adapter(): DialectAdapter`, is read as a class's accessor is: reading it gives its type)

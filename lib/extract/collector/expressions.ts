@@ -252,9 +252,15 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
   if (this.emptyObjects.size && this.emptyObjects.has(node)) return { k: 'object', props: [] };
   const query = this.typeQueries.get(node);
   if (query) return { k: 'typeof', of: this.expr(query) };
-  // `["a", ...others] as const`: its strings
+  // `["a", ...others] as const`: its strings; any other `as const` array literal is a tuple of its items (`[get, set] as
+  // const`, a helper's getter and setter)
   const strs = this.constStrings.size ? this.constStrings.get(node) : undefined;
-  if (strs) return this.constStringsValue(strs);
+  if (strs) {
+    const v = this.constStringsValue(strs);
+    if (v.k !== 'other') return v;
+    const list = this.listValue(strs);
+    return list.k === 'list' ? { ...list, tuple: true } : list;
+  }
   // (`[...xs]` is a wrap: an array of xs's elements)
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
   if (items && !this.wraps.has(node)) return this.listValue(items);
@@ -450,6 +456,13 @@ export function exprOther(this: Collector, node: Node): Expr {
     // a type guard (`(x): x is Admin => …`): what `xs.filter(guard)` keeps
     const predicate = this.predicateOf.size ? this.predicateOf.get(node) : undefined;
     if (predicate) out.pred = this.expr(predicate);
+    // (its parameters' declared types: what an argument literal's keys are where a value holding it is called)
+    const slots = this.slotsOf.get(node);
+    const real = slots ? this.realSlots(slots) : undefined;
+    if (real?.length && !real.some((slot) => this.text.startsWith('...', slot.start))) {
+      const params = real.map((slot) => { const t = this.slotType.get(slot); return t ? this.expr(t) : null; });
+      if (params.some((p) => p)) out.params = params;
+    }
     return out;
   }
   const ret = sk === 'type' ? this.fnTypeReturns.get(node) : undefined;

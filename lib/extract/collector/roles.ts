@@ -118,8 +118,11 @@ export type DefineHandler = (this: Collector, d: DefRec, scope: Scope, cur: numb
 /** The handlers of `define` by role number (Collector's static block). */
 export const defineBy: Array<DefineHandler | undefined> = [];
 
-/** A definition filed in pass 1 (its captures), replayed in pass 2. */
-export interface DefRec { role: number; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node }
+/**
+ * A definition filed in pass 1 (its captures), replayed in pass 2 (`part`: the union or intersection that `host`, an
+ * object type of a type alias's value, is a part of).
+ */
+export interface DefRec { role: number; def: Node; name?: Node; body?: Node; value?: Node; type?: Node; host?: Node; part?: Node }
 // event types, also their order at the same position; EV_NODE (a call, member, key or `this`: its node alone, no
 // record) sorts as EV_POINT (the record of a returned value or a heritage clause), in the order they were filed
 export const EV_EXPORT = 0, EV_DEF = 1, EV_SCOPE = 2, EV_DECL = 3, EV_POINT = 4, EV_NODE = 5;

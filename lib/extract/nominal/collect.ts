@@ -19,6 +19,7 @@ import { DEF_ROLES, splitRole, subjectOf, type Rec } from './roles.ts';
 import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
 import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
+import { ImplicitParams } from './implicit-params.ts';
 
 /**
  * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
@@ -103,7 +104,7 @@ class NominalCollector {
   private readonly symbols: SymbolFact[] = [];
   private readonly extra: Record<number, NominalSymbol> = {};
   private readonly locals: LocalFact[] = [];
-  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; field?: { of: number; name: number }; out?: { call: number; arg: number } }> = [];
+  private readonly localValue: Array<{ doc?: DocType; type?: number; rest?: boolean; value?: number; iter?: number; iterKey?: boolean; each?: boolean; some?: boolean; tuple?: { values: number; at: number }; part?: { whole: number; at: number }; field?: { of: number; name: number }; out?: { call: number; arg: number } }> = [];
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
@@ -575,6 +576,8 @@ class NominalCollector {
     } else if (d.caps.iter !== undefined) {
       v.iter = d.caps.iter;
       if (d.kind === 'key') v.iterKey = true;
+      // a name an option's pattern binds (Rust's `if let Some(x) = v`, kind `some`): the value's element, or the value
+      else if (d.kind === 'some') v.some = true;
       // a loop that takes each element as iterated: a map gives its entries (C#'s KeyValuePair), not its values
       else if (d.kind === 'each') v.each = true;
     }
@@ -685,6 +688,9 @@ class NominalCollector {
    * elements of its receiver (`users.forEach { it.save() }`): an element of the receiver.
    */
   private implicitParam(r: Rec, scope: Scope): void {
+    // (kind `catch`: a `catch` without a pattern, which binds NominalSyntax.catchBinding)
+    const c = r.kind === 'catch' ? this.syntax.catchBinding : undefined;
+    if (c) { this.locals.push({ name: c.name, type: { k: 'id', name: c.type } }); this.localValue.push({}); scope.names.set(c.name, localBinding(this.locals.length - 1)); }
     const name = this.syntax.implicitParam;
     if (!name || r.caps.iter === undefined || r.caps.method === undefined) return;
     const v = this.callbackValue(this.name(r.caps.method), r.caps.iter);
@@ -703,12 +709,26 @@ class NominalCollector {
     const name = this.syntax.implicitParam;
     const b = scope.builder;
     if (!name || !b || !this.syntax.lambdaParams) return;
-    for (let c = this.t.firstChild(lambda); c >= 0; c = this.t.next[c]) if (this.names.typeName(this.t.type[c]) === this.syntax.lambdaParams) return;
-    const l = this.locals.length;
-    this.locals.push({ name });
-    this.localValue.push({});
-    this.builderParams.push({ l, b });
-    scope.names.set(name, localBinding(l));
+    if (this.hasParamList(lambda)) return;
+    const names = this.syntax.implicitParams;
+    this.implicitNames ??= names ? new ImplicitParams(this.text, names) : undefined;
+    for (const param of [0, ...(this.implicitNames?.used(this.t.start[lambda], this.t.end[lambda]) ?? [])]) {
+      const l = this.locals.length;
+      this.locals.push({ name: param ? names![param - 1] : name });
+      this.localValue.push({});
+      this.builderParams.push({ l, b, param });
+      scope.names.set(param ? names![param - 1] : name, localBinding(l));
+    }
+  }
+  private implicitNames?: ImplicitParams;
+
+  /** Whether a lambda writes a parameter list (NominalSyntax.lambdaParams), as its child or inside one (Swift's `lambda_function_type`). */
+  private hasParamList(lambda: number): boolean {
+    for (let c = this.t.firstChild(lambda); c >= 0; c = this.t.next[c]) {
+      if (this.names.typeName(this.t.type[c]) === this.syntax.lambdaParams) return true;
+      for (let g = this.t.firstChild(c); g >= 0; g = this.t.next[g]) if (this.names.typeName(this.t.type[g]) === this.syntax.lambdaParams) return true;
+    }
+    return false;
   }
 
   /** A receiver lambda's receiver: its object's value, or what the call it is handed to gives it (`builder`). */
@@ -758,7 +778,7 @@ class NominalCollector {
     let out: Receiver[] | undefined;
     for (let s: Scope | undefined = scope; s; s = s.parent) {
       if (s.recv !== undefined) (out ??= []).push(s.recv);
-      else if (s.builder !== undefined) (out ??= []).push(s.builder);
+      else if (s.builder !== undefined && !this.syntax.plainLambdas) (out ??= []).push(s.builder);
     }
     if (out) this.implicitRecv.set(node, out);
   }
@@ -1151,7 +1171,7 @@ class NominalCollector {
       }
       if (!local.type && v.doc) local.type = v.rest ? { k: 'array', of: docTypeExpr(v.doc) } : docTypeExpr(v.doc);
       if (v.value !== undefined) local.init = this.expr(v.value);
-      else if (v.iter !== undefined) local.init = v.iterKey ? { k: 'element', of: this.expr(v.iter), key: '(key)' } : v.each ? { k: 'element', of: this.expr(v.iter), key: '(each)' } : { k: 'element', of: this.expr(v.iter) };
+      else if (v.iter !== undefined) local.init = { k: 'element', of: this.expr(v.iter), ...(v.iterKey ? { key: '(key)' } : v.each ? { key: '(each)' } : v.some ? { key: '(some)' } : {}) };
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;

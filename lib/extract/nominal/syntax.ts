@@ -46,6 +46,12 @@ export interface NominalSyntax {
   receiverCallbacks?: ReadonlySet<string>;
   /** The name a lambda's implicit parameter goes by (Kotlin's `it`). */
   implicitParam?: string;
+  /** The name a `catch` without a pattern binds, and its type (Swift's `error`, an `Error`; a `decl.implicit:catch` match). */
+  catchBinding?: { name: string; type: string };
+  /** Lambdas never run with a receiver (Swift's closures): `self` and free names inside one are the enclosing scope's. */
+  plainLambdas?: boolean;
+  /** The implicit parameters after the first, by position (Swift's `$1`, `$2`), for a lambda handed to a call. */
+  implicitParams?: readonly string[];
   /** The node type of a lambda's explicit parameter list (a lambda with one has no implicit parameter). */
   lambdaParams?: string;
   /**

@@ -18,6 +18,9 @@ const nominal: NominalRules = {
   unscopedEnumKind: 'enum',
   // `#ifdef X` … `#else` …: the branch the build compiles by what the project `#define`s is looked up first
   macroKinds: new Set(['macro']),
+  // what the compiler defines itself, for the platform the build is read for (Linux, as GCC and clang there):
+  // `#ifdef __linux__` is that branch and `#ifdef _WIN32`, `__APPLE__` the other
+  predefinedMacros: new Set(['__linux__', '__linux', 'linux', '__gnu_linux__', '__unix__', '__unix', 'unix', '__ELF__', '__GNUC__', '__STDC__', '__STDC_HOSTED__']),
   // a macro `#define`d in a source file is its own (and its includers'): another file's preprocessor never reads it
   functionlessHeader: (path) => FUNCTIONLESS_HEADERS.has(path.replace(/^<(.*)>$/, '$1')),
   keptInFile: (sym, path) => sym.kind === 'macro' && SOURCE_FILE.test(path),

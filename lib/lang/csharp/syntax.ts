@@ -17,6 +17,8 @@ export const csharpSyntax: NominalSyntax = {
   overloads: true,
   // `Run(f => f.Bar())` with `Run(Action<Foo> f)`: f is a Foo
   lambdaParamTypes: true,
+  // a lambda has no receiver of its own: `this` inside one is the enclosing class's
+  plainLambdas: true,
   elementCallbacks: new Set(['Where', 'Select', 'SelectMany', 'Any', 'All', 'First', 'FirstOrDefault', 'Last', 'LastOrDefault', 'Single', 'SingleOrDefault',
     'Count', 'LongCount', 'Sum', 'Min', 'Max', 'Average', 'OrderBy', 'OrderByDescending', 'ThenBy', 'ThenByDescending', 'GroupBy', 'ToDictionary',
     'ToLookup', 'ForEach', 'Find', 'FindAll', 'FindIndex', 'FindLast', 'Exists', 'TrueForAll', 'RemoveAll', 'DistinctBy', 'MinBy', 'MaxBy', 'TakeWhile',

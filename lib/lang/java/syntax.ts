@@ -15,6 +15,8 @@ export const javaSyntax: NominalSyntax = {
   overloads: true,
   // `setupTags(ns, tags, tag -> tag.set(…))`: the lambda's parameter is the called method's `Consumer<Tag>`'s Tag
   lambdaParamTypes: true,
+  // a lambda has no receiver of its own: `this` inside one is the enclosing class's
+  plainLambdas: true,
   elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',
     'mapToDouble', 'mapToObj', 'removeIf', 'ifPresent', 'ifPresentOrElse', 'takeWhile', 'dropWhile', 'sorted', 'min', 'max', 'forEachRemaining']),
   comments: { line: ['//'], block: ['/*', '*/'] },

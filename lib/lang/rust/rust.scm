@@ -94,6 +94,10 @@
 ((let_condition pattern: (identifier) @name) (#match? @name "^[a-z_]") (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern [(tuple_pattern (identifier) @name) (slice_pattern (identifier) @name) (or_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (reference_pattern (identifier) @name) (captured_pattern (identifier) @name) (field_pattern pattern: (identifier) @name) (tuple_struct_pattern (identifier) @name)])) (#match? @name "^[a-z_]") (#set! role "decl.local"))
 ((match_arm pattern: (match_pattern (identifier) @name)) (#match? @name "^[a-z_]") (#set! role "decl.local"))
+; `if let Some(x) = v.get(i)`, `while let Some(&x) = it.next()`, `Ok(x)`, and a `match` arm of them: the value's
+; element (an Option's, a Result's; kind `some`); the value itself where a container's element method gave it
+((let_condition pattern: (tuple_struct_pattern type: (identifier) @variant . [(identifier) @name (reference_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name)] .) value: (_) @iter) (#any-of? @variant "Some" "Ok") (#set! role "decl.local:some"))
+((match_expression value: (_) @iter body: (match_block (match_arm pattern: (match_pattern (tuple_struct_pattern type: (identifier) @variant . [(identifier) @name (reference_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name)] .))))) (#any-of? @variant "Some" "Ok") (#set! role "decl.local:some"))
 ; `Ast::Literal(ref x)`, `Self::Group(g)` anywhere in a pattern: each name is the variant's payload at its position
 ((tuple_struct_pattern type: (_) @whole [(identifier) @name (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (ref_pattern (mut_pattern (identifier) @name))]) @items (#not-eq? @name @whole) (#set! role "decl.local"))
 

@@ -22,6 +22,18 @@ const swiftSyntax: NominalSyntax = {
   labels: { argument: 'value_argument_label' },
   // `put(_ r: DataRequest)` and `put(_ r: DownloadRequest)` are two overloads: the arguments' values pick one
   overloads: true,
+  // a closure handed to these methods of a library collection or Optional takes its elements (`$0`, or its first
+  // parameter): `users.map { $0.name }`, `user.flatMap { u in u.manager }`
+  elementCallbacks: new Set(['map', 'compactMap', 'flatMap', 'forEach', 'filter', 'first', 'last', 'contains', 'allSatisfy', 'firstIndex',
+    'lastIndex', 'drop', 'prefix', 'sorted', 'min', 'max', 'removeAll', 'partition']),
+  // `$0` in a closure without a parameter list; a closure's parameters written without a type take the called
+  // function's closure parameter's types (`Matcher.define { expr in expr.evaluate() }`)
+  implicitParam: '$0',
+  implicitParams: ['$1', '$2', '$3'],
+  lambdaParamTypes: true,
+  plainLambdas: true,
+  catchBinding: { name: 'error', type: 'Error' },
+  lambdaParams: 'lambda_function_type_parameters',
 };
 
 /** Swift, when its grammar (an optional dependency: it fails to install where its CLI cannot download) is installed. */

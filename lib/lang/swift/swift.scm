@@ -34,13 +34,29 @@
 ((parameter external_name: (simple_identifier) @label name: (simple_identifier) @name) (#set! role "decl.param"))
 (_ (parameter name: (simple_identifier) @name) . default_value: _ @value (#set! role "decl.param"))
 ((for_statement item: (pattern bound_identifier: (simple_identifier) @name) collection: (_) @iter) (#set! role "decl.local"))
-((lambda_parameter name: (simple_identifier) @name) (#set! role "decl.local"))
+; a closure's parameter (the patterns below, matched at the enclosing call, give it a value; same role, so the later
+; match keeps its captures); one written with a type (`{ (u: User) in … }`) is of that type
+((lambda_parameter name: (simple_identifier) @name) (#set! role "decl.local:callback"))
+((lambda_parameter name: (simple_identifier) @name type: (_) @type) (#set! role "decl.local:callback"))
+; a closure handed to a library collection's method (swiftSyntax.elementCallbacks: `users.map { u in u.name }`,
+; `users.first(where: { $0.isAdmin })`): its first parameter, or `$0`, is an element of the receiver
+((call_expression (navigation_expression target: (_) @iter suffix: (navigation_suffix suffix: (simple_identifier) @method)) (call_suffix (lambda_literal type: (lambda_function_type (lambda_function_type_parameters . (lambda_parameter name: (simple_identifier) @name)))))) (#set! role "decl.local:callback"))
+((call_expression (navigation_expression target: (_) @iter suffix: (navigation_suffix suffix: (simple_identifier) @method)) (call_suffix (value_arguments (value_argument value: (lambda_literal type: (lambda_function_type (lambda_function_type_parameters . (lambda_parameter name: (simple_identifier) @name)))))))) (#set! role "decl.local:callback"))
+((call_expression (navigation_expression target: (_) @iter suffix: (navigation_suffix suffix: (simple_identifier) @method)) (call_suffix (lambda_literal) @scope)) (#set! role "decl.implicit"))
+((call_expression (navigation_expression target: (_) @iter suffix: (navigation_suffix suffix: (simple_identifier) @method)) (call_suffix (value_arguments (value_argument value: (lambda_literal) @scope)))) (#set! role "decl.implicit"))
+; any other closure handed to a call: its parameters written without a type, and `$0`, `$1`, are the parameters of
+; the function type the called function declares there (the last parameter for a trailing closure)
+((call_expression (call_suffix (lambda_literal) @scope .)) @call (#set! role "decl.builder"))
+((call_expression (call_suffix (value_arguments (value_argument value: (lambda_literal) @scope)) @args)) @call (#set! role "decl.builder"))
 ; generic parameters with the protocol they are bound by (`<A: P>`, or `where A: P`): members of A are P's
 ((type_parameter . (type_identifier) @name) (#set! role "decl.typeparam"))
 ((type_parameter . (type_identifier) @name . (_) @type) (#set! role "decl.typeparam"))
 ((_ (type_parameters (type_parameter . (type_identifier) @name .)) (type_constraints (type_constraint (inheritance_constraint constrained_type: (identifier (simple_identifier) @left) . (_) @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
 
-([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry)] @scope (#set! role "scope"))
+([(statements) (function_body) (lambda_literal) (for_statement) (if_statement) (guard_statement) (switch_entry) (catch_block)] @scope (#set! role "scope"))
+; a `catch` without a pattern binds `error` (an `Error`: swiftSyntax.catchBinding); `catch let e as E` binds e, an E
+((catch_block (catch_keyword) . (statements)) @scope (#set! role "decl.implicit:catch"))
+((catch_block error: (pattern (pattern bound_identifier: (simple_identifier) @name) name: (_) @type)) (#set! role "decl.local"))
 
 ; ---------------------------------------------------------------- expressions
 ((simple_identifier) @id (#set! role "id"))
@@ -83,7 +99,11 @@
 ((existential_type (_) @inner) @type (#set! role "type.wrap"))
 ((opaque_type (_) @inner) @type (#set! role "type.wrap"))
 ((tuple_type . (tuple_type_item !name element: (_) @inner) .) @type (#set! role "type.wrap"))
+; `((User) -> Void)?`: an optional closure's function type
+((tuple_type . (tuple_type_item (function_type) @inner) .) @type (#set! role "type.wrap"))
 ((array_type (_) @element) @type (#set! role "type.array"))
+; `(Expression<T>) throws -> R`: a closure of it takes those parameters
+((function_type params: (tuple_type) @params (_) @returns .) @type (#set! role "type.fn"))
 ((dictionary_type (_) @key . (_) @value) @type (#set! role "type.map"))
 
 ; ---------------------------------------------------------------- attributes (`@main`, `@objc`)

@@ -13,6 +13,7 @@ import type { LanguageRelations, RelationSink, UnresolvedSite } from '../../extr
 import { calleeText } from '../../extract/nominal/collect.ts';
 import type { NominalCall, NominalOp } from '../../extract/nominal/facts.ts';
 import { Names } from './lookup.ts';
+import { labelsFit } from './call-fit.ts';
 import { Macros } from './macros.ts';
 import { Members } from './members.ts';
 import type { EntryCandidate, NominalRules } from './rules.ts';
@@ -155,7 +156,7 @@ class NominalResolver implements LanguageRelations {
     if (res.ctor) { if (!call.declared) this.occurrence(this.w.primary(res.ctor), f, call.at, 'type', from, res.c, reason); }
     else this.occurrence(res.written ?? res.targets[0], f, call.at, 'call', from, res.c, reason);
     if (call.callee.k === 'element') this.calledElements.add(call.at);
-    if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc);
+    if (!res.ctor && call.callee.k === 'member' && call.callee.obj.k !== 'super') this.dispatch(res.targets, from, line, argc, call.labels);
     this.implicitCalls(res.implicit, from, call);
     this.callbacks(f, call, from);
   }
@@ -253,13 +254,13 @@ class NominalResolver implements LanguageRelations {
    * interface method to them. The candidates depend on the targets and the argument count only, so they are worked
    * out once per pair.
    */
-  private dispatch(targets: SymRef[], from: number, line: number, argc: number | undefined): void {
-    for (const r of this.dispatchTargets(targets, argc)) this.sink.edge(from, this.symPos(r), 'CALLS', CONFIDENCE.dispatch, 'dispatch', line);
+  private dispatch(targets: SymRef[], from: number, line: number, argc: number | undefined, labels: readonly string[] | undefined): void {
+    for (const r of this.dispatchTargets(targets, argc, labels)) this.sink.edge(from, this.symPos(r), 'CALLS', CONFIDENCE.dispatch, 'dispatch', line);
   }
 
   private readonly dispatchMemo = new Map<string, SymRef[]>();
-  private dispatchTargets(targets: SymRef[], argc: number | undefined): SymRef[] {
-    const key = `${argc ?? ''}:${targets.map((t) => this.w.key(t)).join(',')}`;
+  private dispatchTargets(targets: SymRef[], argc: number | undefined, labels: readonly string[] | undefined): SymRef[] {
+    const key = `${argc ?? ''}:${labels?.join(':') ?? ''}:${targets.map((t) => this.w.key(t)).join(',')}`;
     const hit = this.dispatchMemo.get(key);
     if (hit) return hit;
     const out: SymRef[] = [];
@@ -270,8 +271,9 @@ class NominalResolver implements LanguageRelations {
       const owner = this.m.ownerOf(t);
       if (!owner) continue;
       for (const sub of this.m.subtypes(owner)) {
-        // a method that cannot take the call's arguments is an overload beside the target, not an override of it
-        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false));
+        // a method that cannot take the call's arguments (their count, the labels they are written with: Swift's
+        // `request(_:didFailTask:)` beside `request(_:didCompleteTask:)`) is an overload beside the target, not an override of it
+        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false) && (!labels || labelsFit(this.w, r, labels)));
         for (const r of this.ev.byArity(impl, argc, false)) {
           const k = this.w.key(r);
           if (seen.has(k) || this.m.ownerOf(r) === owner) continue;

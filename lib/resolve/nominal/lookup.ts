@@ -361,11 +361,15 @@ export class Names {
     const single = sc.single.get(name);
     if (single) return this.fromTargets(single);
     const inc = this.includedName(f, name);
-    if (inc) return inc;
+    // (an included declaration the build does not compile, `#define f(x) 0` under `#ifdef __linux__`'s `#else`, yields
+    // to one of the program it compiles: the function `f` that linux.c defines)
+    const off = inc && 'r' in inc && inc.r.every((r) => w.rank(r) > 0);
+    if (inc && !off) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
-      if (inPkg) return this.asFound(inPkg, 'same-package');
+      if (inPkg && (!off || inPkg.some((r) => w.rank(r) === 0))) return this.asFound(inPkg, 'same-package');
     }
+    if (inc) return inc;
     for (const pkg of sc.wildcards) {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'import');

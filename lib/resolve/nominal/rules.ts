@@ -300,6 +300,8 @@ export interface NominalRules {
    * not) is looked up after its alternatives, and its callers' edges are less sure.
    */
   macroKinds?: ReadonlySet<string>;
+  /** Macros the compiler defines without the project's `#define` (C's `__linux__`): defined for the macroKinds rule. */
+  predefinedMacros?: ReadonlySet<string>;
   /**
    * Library types the project's traits are implemented for where the implementation is no part of a type (Rust's
    * primitives: `impl OverflowOp for u64`): a method of one project trait called on a value of one (`n.mul(60)`) or on

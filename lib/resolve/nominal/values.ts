@@ -9,6 +9,7 @@ import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import { arrayFit, type FitContext } from './array-fit.ts';
+import { boundArgument, partTypeParam } from './type-params.ts';
 import { aliasCall } from './call-alias.ts';
 import { fitsExactly, labelsFit } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
@@ -123,7 +124,8 @@ export class Evaluator {
       case 'id': {
         if (bindsLocal(e.b)) return this.typeParam(f, bindingIndex(e.b), subst, depth);
         // a name written without type arguments is the type of its name that has none, where there is one
-        return this.ofArity(this.namedType(this.names.type(f, from, e.name), e.name), 0);
+        const found = this.names.type(f, from, e.name), tp = found ? undefined : partTypeParam(this.w, f, from, e.name);
+        return tp ? this.typeParam(tp.f, tp.l, subst, depth) : this.ofArity(this.namedType(found, e.name), 0);
       }
       case 'member': {
         const obj = e.obj.k === 'id' && !e.obj.b && this.w.packages.has(e.obj.name) && !this.names.type(f, from, e.obj.name) ? { t: 'pkg', key: e.obj.name } as Val : this.type(f, e.obj, from, subst, depth + 1);
@@ -169,13 +171,8 @@ export class Evaluator {
   }
 
   private typeParam(f: number, l: number, subst: Subst | undefined, depth: number): Val {
-    if (subst) {
-      for (const p of subst.ent.parts) {
-        if (p.f !== f) continue;
-        const i = this.w.sym(p).typeParams?.indexOf(l) ?? -1;
-        if (i >= 0 && subst.args[i]) return this.lazy(subst.args[i], depth);
-      }
-    }
+    const arg = subst ? boundArgument(this.w, f, l, subst) : undefined;
+    if (arg) return this.lazy(arg, depth);
     // unbound: what its bound says (`K extends Task<K>`), less surely
     const local = this.w.files[f].locals[l];
     return local?.type ? this.bound(f, local.type, -1, depth) : NONE;
@@ -295,6 +292,7 @@ export class Evaluator {
           if (got) return got;
         }
         if (e.key === '(slice)') { const s = sliceOf(this.rules, of); if (s) return s; }
+        if (e.key === '(some)' && of.t === 'inst') return of; // (a `Some(x)` pattern's name: the value a container's `get` gave)
         const el = this.element(of, e.key === '(key)', e.at, depth);
         // a project type's value dereferenced is read through a reference to it (references are not typed apart)
         if (e.key === '(deref)' && el.t === 'none' && of.t === 'inst') {
@@ -379,7 +377,9 @@ export class Evaluator {
       // the lambda's parameter (the function type's parameter there, or a library delegate type's: C#'s `Action<Foo>`,
       // `Func<Foo, T>`), else the receiver the type declares
       const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : b.param !== undefined ? this.delegateParam(p, b.param) : undefined;
-      if (t && given) {
+      // (the extension's own type parameter that is its receiver, `fun <T : Closeable?> T.use(block: (T) -> R)`: the receiver's value)
+      if (t && given?.k === 'id' && bindsLocal(given.b) && x?.recv?.k === 'id' && x.recv.b === given.b && recv && recv.t !== 'none') v = atReturnConfidence(recv);
+      else if (t && given) {
         v = atReturnConfidence(this.type(t.f, given, t.s, subst, depth + 1));
       } else if (t && p && b.param === undefined) {
         // a parameter typed by an alias of a function type with a receiver (`transform: ValuesTransformer<V, E>`)

@@ -125,7 +125,7 @@ export class World {
     }
     if (this.rules.macroKinds) {
       const kinds = this.rules.macroKinds;
-      const defined = new Set<string>();
+      const defined = new Set<string>(this.rules.predefinedMacros);
       for (const f of fileIds) for (const s of this.files[f].symbols) if (kinds.has(s.kind)) defined.add(s.name);
       const off = new Set<number>();
       for (const f of fileIds) {

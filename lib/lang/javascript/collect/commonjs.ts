@@ -62,7 +62,7 @@ function addAlias(this: Collector, d: DefRec, scope: Scope, o: number, name: str
 /**
  * The symbol `X` of an assignment `X.name = …` that adds a member to it, as the checker reads JavaScript: at the top
  * level, a module-level object, class or function (in TypeScript, no const holding a call's or a construction's value,
- * or one asserted to a type); in a function's body, a function or class that same body declares
+ * one asserted to a type or one declared with a type); in a function's body, a function or class that same body declares
  * (debug's `function setup() { function createDebug() {…} createDebug.enable = enable; … }`). -1 for anything else.
  */
 export function expandoOwner(this: Collector, d: DefRec, scope: Scope, cur: number): number {
@@ -74,9 +74,12 @@ export function expandoOwner(this: Collector, d: DefRec, scope: Scope, cur: numb
     if (parent.parent !== -1 || (parent.label !== 'Variable' && parent.label !== 'Class' && !(parent.label === 'Function' && parent.kind !== 'arrow_function'))) return -1;
     // (TypeScript adds no member by assignment to the value a call or a construction gives: `const x = new T(); x.m =
     // …` assigns the member `m` T declares, or it is an error; nor to a value asserted to a type, `const t = … as
-    // Builder`, whose members are the type's; an object literal's const stays its owner here)
+    // Builder`, whose members are the type's; nor to one declared with a type, `const handlers: { [event: string]: H }
+    // = {}`, whose members are that type's too; an untyped object literal's const stays its owner here)
     if (parent.label === 'Variable' && this.language !== 'javascript') {
-      const init = this.work[bindingIndex(owner)].initNode;
+      const work = this.work[bindingIndex(owner)];
+      if (work.typeNode) return -1;
+      const init = work.initNode;
       if (init && (this.calls.has(init) || this.wraps.get(init)?.kind === 'as')) return -1;
     }
     return bindingIndex(owner);
