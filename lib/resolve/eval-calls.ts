@@ -1000,20 +1000,31 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
 }
 
 /**
+ * The member of its name that the declared type of the variable an object literal initialises gives method `c` (`sym`)
+ * of that literal (`const Editor: EditorInterface = { path(…) {…} }`: `EditorInterface.path`); undefined where the
+ * variable has no declared type, the type is not read or lacks the member.
+ */
+export function declaredMember(this: Evaluator, c: Val & { t: 'sym' }, sym: SymbolFact): Val | undefined {
+  if (sym.parent < 0) return undefined;
+  const owner = this.files[c.f].symbols[sym.parent];
+  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
+  const t = this.deref(this.typeValue(c.f, owner.type, 0));
+  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
+  const m = this.member(t, sym.name);
+  // (the literal's own method again, through a type that reads the variable back, `typeof Editor`: no answer)
+  return m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s) ? undefined : m;
+}
+
+/**
  * The declared type of parameter `arg` of method `c` of an object literal that initialises a variable declared with a
  * type: that type's member of its name's parameter (a function type's, a method signature's), as an argument literal's
  * contextual type; undefined where the variable has no declared type, the member is not read, or the parameter's type
  * names a type parameter nothing binds (the checker infers it from the call).
  */
 export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reason; c: number }, sym: SymbolFact, arg: number): Val | undefined {
-  if (sym.parent < 0) return undefined;
   const c: Val & { t: 'sym' } = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
-  const owner = this.files[c.f].symbols[sym.parent];
-  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
-  const t = this.deref(this.typeValue(c.f, owner.type, 0));
-  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
-  const m = this.member(t, sym.name);
-  if (m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s)) return undefined;
+  const m = this.declaredMember(c, sym);
+  if (!m) return undefined;
   const ms = m.t === 'sym' ? this.sym(m) : undefined;
   if (ms && ms.label === 'Method') {
     const p = ms.rest === undefined ? ms.params?.[arg] : undefined;
@@ -1031,14 +1042,8 @@ export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reaso
  * undefined where the variable has no declared type, the type lacks the member or its result is not read.
  */
 export function declaredMemberResult(this: Evaluator, c: Val & { t: 'sym' }, sym: SymbolFact, args: Array<Expr | null> | undefined, argFile: number | undefined, argc: number | undefined): Val | undefined {
-  if (sym.parent < 0) return undefined;
-  const owner = this.files[c.f].symbols[sym.parent];
-  if (owner.label !== 'Variable' || !owner.type || owner.init?.k !== 'objval') return undefined;
-  const t = this.deref(this.typeValue(c.f, owner.type, 0));
-  if (t.t !== 'inst' && t.t !== 'obj' && t.t !== 'inter') return undefined;
-  const m = this.member(t, sym.name);
-  // (the literal's own method again, through a type that reads the variable back, `typeof Editor`: no answer)
-  if (m.t === 'unknown' || (m.t === 'sym' && m.f === c.f && m.s === c.s)) return undefined;
+  const m = this.declaredMember(c, sym);
+  if (!m) return undefined;
   const v = this.callResult(m.t === 'sym' ? m : this.deref(m), args, argFile, argc);
   return v.t === 'unknown' ? undefined : weakenFrom(v, c, 'return-type');
 }

@@ -931,7 +931,6 @@ class ProjectBuilder {
         const ctor = as.label === 'Class' ? ev.ownMember(alias, 'constructor', false) : undefined;
         if (ctor) { a.tf = ctor.f; a.ts = ctor.s; } else { a.tf = alias.f; a.ts = alias.s; }
         a.status = RESOLVED; a.reason = alias.c < v.c ? alias.r : v.r; a.conf = Math.min(v.c, alias.c, REASON_CONFIDENCE.constructor);
-        return;
       }
     }
     // a variable or property declared `typeof C` of a project class (`static Root: typeof Root`, `Ctor: typeof Base`):

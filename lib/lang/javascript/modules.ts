@@ -53,16 +53,19 @@ export class ModuleResolver implements ModuleResolution {
 
   /** True where the tsconfig in force for a TypeScript file leaves `noImplicitThis` off (TsConfigFacts.looseThis). */
   looseThis(fromFile: string): boolean {
-    if (!/\.[cm]?tsx?$/.test(fromFile)) return false;
-    const parent = posix.dirname(fromFile);
-    return !!this.tsconfigFor(parent === '.' ? '' : parent)?.looseThis;
+    return !!this.typescriptConfig(fromFile)?.looseThis;
   }
 
   /** True where the tsconfig in force for a TypeScript file leaves `noImplicitAny` off (TsConfigFacts.looseAny). */
   looseAny(fromFile: string): boolean {
-    if (!/\.[cm]?tsx?$/.test(fromFile)) return false;
+    return !!this.typescriptConfig(fromFile)?.looseAny;
+  }
+
+  /** The tsconfig in force for a TypeScript file; undefined for any other file (JavaScript's options are not these). */
+  private typescriptConfig(fromFile: string): TsConfigFacts | undefined {
+    if (!/\.[cm]?tsx?$/.test(fromFile)) return undefined;
     const parent = posix.dirname(fromFile);
-    return !!this.tsconfigFor(parent === '.' ? '' : parent)?.looseAny;
+    return this.tsconfigFor(parent === '.' ? '' : parent);
   }
 
   private compute(dir: string, spec: string, relative: boolean): ModuleTarget {
