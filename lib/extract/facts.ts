@@ -139,7 +139,8 @@ export type Expr =
   /**
    * `index`: a subscription (`x[k]`) rather than an iteration (`for`, unpacking): Python asks a class's
    * `__getitem__` for the one and its `__iter__` for the other, and a mapping gives its value or its key. `by`: the
-   * key a subscription is written with, where a language picks an overload of `__getitem__` by it.
+   * key a subscription is written with, where a language picks an overload of `__getitem__` by it (in TypeScript, a key
+   * written as a name, `stack[source]`, whose string literal types pick the members read).
    */
   | { k: 'element'; of: Expr; key?: string; at?: number; index?: true; slice?: true; by?: Expr }
   /**

@@ -1199,8 +1199,20 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
     }
     if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1, at);
     if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1, at);
-    // (and a generic alias part, `InjectionToken<T> = constructor<T> | string | symbol`: the part a class argument is)
-    if (pt.k === 'union') { for (const m of pt.types) if (m.k === 'id' || m.k === 'generic') bind(m, arg, depth + 1, at); return; }
+    // (and a generic alias part, `InjectionToken<T> = constructor<T> | string | symbol`: the part a class argument is;
+    // a constructor or function type written there, `someClass: { new (...args: any[]): T } | Function`, too)
+    // (a naked type parameter part, `init: T | (() => T)`, binds only what the other parts did not: the checker gives
+    // such an inference the lower priority, so `make(() => new Svc())` is a Svc, not the function)
+    if (pt.k === 'union') {
+      const before = new Set(own.keys());
+      const nakedKey = (m: Expr): string | undefined => (m.k === 'id' && bindsLocal(m.b) && !at.to && params.has(`${c.f}:${bindingIndex(m.b)}`) ? `${c.f}:${bindingIndex(m.b)}` : undefined);
+      for (const m of pt.types) if (!nakedKey(m) && (m.k === 'id' || m.k === 'generic' || m.k === 'object' || m.k === 'fntype')) bind(m, arg, depth + 1, at);
+      for (const m of pt.types) {
+        const key = nakedKey(m);
+        if (key && (before.has(key) || !own.has(key))) bind(m, arg, depth + 1, at);
+      }
+      return;
+    }
     // a generic alias (`token: constructor<T>` of `type constructor<T> = { new (...args: any[]): T }`): its type, read
     // with the alias's parameters standing for the arguments written here
     if (pt.k === 'generic') {

@@ -706,6 +706,12 @@ export class Evaluator {
           const m = this.member(arr, e.key);
           if (m.t === 'sym') return m;
         }
+        // `stack[source]` of `source: 'undo' | 'redo'`: the members those names pick, as the checker reads `Stack['undo' |
+        // 'redo']` (a key of any other type reads on, below)
+        if (e.by && (arr.t === 'inst' || arr.t === 'obj' || arr.t === 'union' || arr.t === 'inter')) {
+          const keys = this.deref(this.value(f, e.by));
+          if (keys.t === 'ext' && keys.lits?.length) return this.pickedMembers(arr, keys.lits, 0);
+        }
         if (arr.t === 'obj' && arr.index) return weakenFrom(this.typeValue(arr.f, arr.index, 0, arr.subst), arr, 'typed-receiver');
         // (object types only, of which several have index signatures, a mapped type's among them: what they agree on)
         if (arr.t === 'inter' && !arr.of.length && !arr.alts && !arr.hole && arr.objs) {
@@ -1418,6 +1424,11 @@ export function sameValue(a: Val, b: Val): boolean {
   if ((a.t === 'sym' || a.t === 'inst') && a.t === b.t) return a.f === (b as typeof a).f && a.s === (b as typeof a).s;
   // (one object type read twice, a type alias's named by two declarations: the same members, nothing bound apart)
   if (a.t === 'obj' && b.t === 'obj') return a.f === b.f && a.props === b.props && a.decls === b.decls && a.index === b.index && a.subst === b.subst && a.key === b.key && !a.open === !b.open;
+  // (one array type written twice in a file, `undo: Item[]; redo: Item[]`: the same elements)
+  if (a.t === 'arr' && b.t === 'arr') {
+    if (a.f !== b.f || a.subst !== b.subst || !a.ro !== !b.ro || !a.el !== !b.el) return false;
+    return a.el ? sameValue(a.el, b.el!) : sameWritten(a.of, b.of, 0);
+  }
   // (one tuple type read twice, `C extends true ? Required<T> : T` of a tuple T: the same items)
   if (a.t === 'tup' && b.t === 'tup') return a.items.length === b.items.length && a.items.every((x, i) => sameValue(x, b.items[i]));
   // (and an intersection, `Opts & { [k in K]: unknown }`: the same parts)
@@ -1426,6 +1437,17 @@ export function sameValue(a: Val, b: Val): boolean {
       && (a.objs?.length ?? 0) === (b.objs?.length ?? 0) && (a.objs ?? []).every((x, i) => sameValue(x, b.objs![i]));
   }
   return false;
+}
+
+/** Two type expressions written alike (the same kinds, names and bindings, a few levels deep). */
+function sameWritten(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > 6) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!sameWritten((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
 }
 
 /**

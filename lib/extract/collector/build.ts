@@ -128,8 +128,9 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       const ordered = this.realSlots(c.args, true);
       const fromMapped = ordered.length > 1 && callee.k === 'member' && callee.obj.k === 'id' && !callee.obj.b && !!this.types.fromMapped?.has(`${callee.obj.name}.${callee.name}`);
       for (let i = 0; i < ordered.length; i++) {
-        // an object literal argument: its keys are members of the callee's declared parameter i
-        if (this.objectEntries.size) {
+        // an object literal argument: its keys are members of the callee's declared parameter i (and an array
+        // literal's items its elements)
+        if (this.objectEntries.size || this.listItems.size) {
           const param: Expr & { k: 'param' } = { k: 'param', callee, arg: i };
           if (c.isNew) param.isNew = true;
           // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
@@ -519,7 +520,14 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   const items = this.listItems.size ? this.listItems.get(node) : undefined;
   if (items) {
     const placed = items.every((x) => !this.comments.has(x) && !this.text.startsWith('...', x.start));
-    for (let i = 0; i < items.length; i++) this.argumentKeys(items[i], placed ? { k: 'element', of: obj, at: i } : { k: 'element', of: obj }, from, depth + 1, out);
+    for (let i = 0; i < items.length; i++) {
+      const element: Expr = placed ? { k: 'element', of: obj, at: i } : { k: 'element', of: obj };
+      this.argumentKeys(items[i], element, from, depth + 1, out);
+      // a function written as an item (`traverse(node, [(n, delta) => …])` of `matchers: Matcher[]`): its unannotated
+      // parameters are those of the element's declared function type, as the checker types them by context
+      const slots = this.slotsOf.get(this.unwrapped(items[i]));
+      if (slots) this.keyContext(slots, element);
+    }
     return;
   }
   const entries = this.objectEntries.get(node);
@@ -537,13 +545,17 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
     // a function written as the key's value (`{ reduce: (inner) => …, describe(node) {…} }`): its unannotated
     // parameters are those of the member's declared function type, as the checker types them by context
     const slots = this.slotsOf.get(this.unwrapped(en.value));
-    if (!slots) continue;
-    const ordered = this.realSlots(slots);
-    for (let j = 0; j < ordered.length; j++) {
-      const l = this.slotLocal.get(ordered[j]);
-      const loc = l === undefined ? undefined : this.localNodes[l];
-      if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: member, param: j };
-    }
+    if (slots) this.keyContext(slots, member);
+  }
+}
+
+/** Types a function's unannotated parameters (its `slots`) by the declared function type of `value`, by position. */
+export function keyContext(this: Collector, slots: NonNullable<ReturnType<Collector['slotsOf']['get']>>, value: Expr): void {
+  const ordered = this.realSlots(slots);
+  for (let j = 0; j < ordered.length; j++) {
+    const l = this.slotLocal.get(ordered[j]);
+    const loc = l === undefined ? undefined : this.localNodes[l];
+    if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value, param: j };
   }
 }
 

@@ -407,7 +407,8 @@ export function exprOther(this: Collector, node: Node): Expr {
       const key = this.elementKey.get(node);
       // (`obj[Symbol.iterator]`: the member declared `[Symbol.iterator]`)
       const keyText = key && (this.idOf(key) !== undefined ? this.ident(key) : this.text.slice(key.start, key.end).replace(/\s+/g, ''));
-      if (keyText) return { k: 'element', of: this.expr(w.inner), key: `[${keyText}]` };
+      // (the key itself too: `stack[source]` with `source: 'undo' | 'redo'` reads the members those names pick)
+      if (keyText) return { k: 'element', of: this.expr(w.inner), key: `[${keyText}]`, by: this.expr(key!) };
       const at = this.elementAt.size ? this.elementAt.get(node) : undefined;
       return at === undefined ? { k: 'element', of: this.expr(w.inner) } : { k: 'element', of: this.expr(w.inner), at };
     }

@@ -271,8 +271,9 @@
 ((array . (spread_element (_) @inner) .) @wrap (#set! role "expr.spread.array"))
 ; `...xs` among an array literal's items: xs's elements, at no known position (see listValue)
 (array (spread_element (_) @inner) @wrap (#set! role "expr.spread.array"))
-; the items of an array literal a call takes first (`Promise.all([a(), b()])`: a tuple of what each gives)
-(arguments . (array (_) @item) @list (#set! role "arg.list.item"))
+; the items of an array literal a call takes (`Promise.all([a(), b()])`: a tuple of what each gives; `traverse(node,
+; [(n, delta) => …])`: functions typed by the parameter's element type)
+(arguments (array (_) @item) @list (#set! role "arg.list.item"))
 ; the pairs of an array literal a constructor takes (`new Map([['a', a], ['b', b]])`: a map of a and b)
 (new_expression arguments: (arguments . (array (array (_) @item) @list)) (#set! role "arg.list.item"))
 ; an array literal a variable holds, a function returns, a loop iterates, a method is called on or a conditional gives
