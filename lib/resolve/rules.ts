@@ -35,6 +35,11 @@ export interface ModuleResolution {
    * off: the checker's `any[]`, not an array evolving with what is pushed).
    */
   looseAny?(fromFile: string): boolean;
+  /**
+   * True where `fromFile`'s checker types a `this` that no class, object literal or declared `this:` parameter gives
+   * a type (a plain function's) as `any`, whatever the options: nothing read on it is known, so nothing is guessed.
+   */
+  untypedThisAny?(fromFile: string): boolean;
 }
 
 /** The resolver's questions to one language (shared by the languages of a family). */
@@ -164,6 +169,11 @@ export class FileRules {
   /** True where file `f` (at `path`) types `this` outside a class as `any` (ModuleResolution.looseThis). */
   looseThis(f: number, path: string): boolean {
     return this.resolution(f).looseThis?.(path) ?? false;
+  }
+
+  /** True where file `f` (at `path`) reads a `this` nothing types as `any` (ModuleResolution.untypedThisAny). */
+  untypedThisAny(f: number, path: string): boolean {
+    return this.resolution(f).untypedThisAny?.(path) ?? false;
   }
 
   /** True where file `f` (at `path`) reads an array declared `[]` as `any[]` (ModuleResolution.looseAny). */
