@@ -99,6 +99,9 @@ const FUNCTIONAL = new Map<string, number>([['Consumer', 1], ['BiConsumer', 2], 
   ['ToDoubleFunction', 1], ['ToIntBiFunction', 2], ['ToLongBiFunction', 2], ['ToDoubleBiFunction', 2], ['ObjIntConsumer', 2],
   ['ObjLongConsumer', 2], ['ObjDoubleConsumer', 2], ['Supplier', 0], ['Callable', 0], ['Runnable', 0]]);
 
+// Java's primitive types: their arrays are of no other array type, and `null` is no value of one
+const PRIMITIVES: ReadonlySet<string> = new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']);
+
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => jvmTestFile(p, TEST_NAME),
   filePackage: (facts) => nominalOf(facts).pkg ?? '',
@@ -126,7 +129,8 @@ const nominal: NominalLanguage['nominal'] = {
   libraryResult: javaLibraryResult,
   librarySupertypes: JAVA_SUPERTYPES,
   arraySupertypes: new Set(['Object', 'Cloneable', 'Serializable']),
-  invariantElements: new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']),
+  invariantElements: PRIMITIVES,
+  nullLiteral: { type: 'null', notOf: PRIMITIVES },
   entryOf: jvmEntry,
 };
 

@@ -81,8 +81,13 @@
 ([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#set! role "expr.lit:double"))
 ((character_literal) @expr (#set! role "expr.lit:char"))
 ([(true) (false)] @expr (#set! role "expr.lit:boolean"))
-([(class_literal) (null_literal)] @expr (#set! role "expr.lit"))
+((class_literal) @expr (#set! role "expr.lit"))
+; `null`: a value of any type but a primitive (NominalRules.nullLiteral)
+((null_literal) @expr (#set! role "expr.lit:null"))
 ((lambda_expression) @expr (#set! role "expr.fn"))
+; a lambda's parameter count (`() -> x`, `(a, b) -> …`, `x -> …`): the functional interfaces it may be a value of
+((lambda_expression parameters: [(formal_parameters) (inferred_parameters)] @params) @expr (#set! role "expr.fn"))
+((lambda_expression parameters: (identifier)) @expr (#set! role "expr.fn:1"))
 
 ; ---------------------------------------------------------------- types
 ((type_identifier) @type (#set! role "type.name"))
