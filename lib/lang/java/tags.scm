@@ -50,6 +50,10 @@
 ; interface parameter's (a constructor's too)
 ((method_invocation arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
 ((object_creation_expression arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
+; a lambda that is a variable's or field's value: its parameters written without a type are the declared functional
+; interface's type arguments (javaSyntax.declaredLambdaParam)
+((local_variable_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((field_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
 ((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
 ((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))
