@@ -47,6 +47,8 @@ const TANSTACK_PACKAGES = ['query-core', 'query-persist-client-core', 'query-syn
 
 const MIKRO_ORM_PACKAGES = ['cli', 'core', 'decorators', 'entity-generator', 'knex-compat', 'libsql', 'mariadb', 'migrations', 'migrations-mongodb', 'mikro-orm', 'mongodb', 'mssql', 'mysql', 'oracledb', 'pglite', 'postgresql', 'reflection', 'seeder', 'sql', 'sqlite'];
 
+const LEXICAL_PACKAGES = ['lexical', 'lexical-internal', 'lexical-selection', 'lexical-utils', 'lexical-list', 'lexical-rich-text', 'lexical-plain-text', 'lexical-table', 'lexical-clipboard', 'lexical-html', 'lexical-link', 'lexical-history', 'lexical-text', 'lexical-markdown'];
+
 const DRIZZLE_TOP = ['alias', 'batch', 'casing', 'column-builder', 'column', 'entity', 'errors', 'index', 'logger', 'migrator', 'operations', 'primary-key', 'query-promise', 'relations', 'runnable-query', 'selection-proxy', 'session', 'subquery', 'table', 'table.utils', 'tracing-utils', 'tracing', 'utils', 'version', 'view-common'];
 
 export const MONOREPOS: Record<string, Monorepo> = {
@@ -436,6 +438,18 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: ['packages/*'],
     archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.base.json'],
     tsconfig: 'tsconfig.base.json',
+  },
+  // lexical's editor core and its plain packages (selection, utils, lists, tables, HTML, markdown, …; pnpm workspace
+  // `packages/*`): they import each other as `lexical` and `@lexical/<name>` through `exports` with the custom
+  // condition `source` and the root tsconfig's `paths`; class-heavy code (nodes, selections, carets). The React
+  // bindings, the playground and `@preact/signals-core` (not installed) are left out. Not tuned on: measured once
+  lexical: {
+    repo: 'facebook/lexical',
+    commit: '5d5102235132888d15789bf76cf214ede2a98d62',
+    include: LEXICAL_PACKAGES.map((p) => `packages/${p}/src`),
+    exclude: LEXICAL_PACKAGES.flatMap((p) => [`packages/${p}/src/__tests__`, `packages/${p}/src/__bench__`]),
+    workspaces: ['packages/*'],
+    archive: [...LEXICAL_PACKAGES.map((p) => `packages/${p}`), 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json'],
   },
 };
 

@@ -558,6 +558,17 @@ export function lacksIn(this: Evaluator, x: Val, name: string): boolean {
 }
 
 /**
+ * True when a conditional type's branch `x` cannot be the checker's pick where code reads `name` on it: it surely lacks
+ * the member (lacksIn), reading it there is an error (readFails), or it is branches of its own that all cannot. Code
+ * that type-checks reads the member of a branch that has it (`.atLeast` of `instantiateType<t>`'s `NumberType<t>`
+ * beside `StringType<t>`, both interfaces, whichever branch an inference we cannot follow picks).
+ */
+export function branchLacks(this: Evaluator, x: Val, name: string): boolean {
+  if (x.t === 'anyof' && x.either) return x.of.every((y) => this.branchLacks(y, name));
+  return this.lacksIn(x, name) || this.readFails(x, name);
+}
+
+/**
  * True when the member `m` that the union member type `x` gives for `name` is a property declared with a literal or
  * primitive type (`undefined`, `null`, `true`; the facts write `string` alike; not a string literal type, which
  * discriminates): no project type's member.
@@ -679,7 +690,7 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
       const ms = x.t === 'union' || (x.t === 'anyof' && x.either) ? this.membersOfEach(x, name) : undefined;
       const one = ms ? undefined : this.member(x, name);
       const got = ms ?? (one && one.t === 'sym' ? [one] : undefined);
-      if (!got || !got.length) { if (this.lacksIn(x, name)) continue; return undefined; }
+      if (!got || !got.length) { if (this.branchLacks(x, name)) continue; return undefined; }
       if (out && (out.length !== got.length || out.some((a) => !got.some((b) => a.f === b.f && a.s === b.s)))) return undefined;
       out ??= got;
     }

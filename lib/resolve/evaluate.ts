@@ -1017,10 +1017,10 @@ export class Evaluator {
         // (each part's member asked once for both folds: asked again per fold, a union nested in a part's member
         // type doubled the work at every level)
         const answers: PartAnswer[] = [];
-        const agreed = this.unionMember(o.of as Val[], name, false, answers);
+        const agreed = this.unionMember(o.of as Val[], name, false, answers, o.t === 'anyof' && o.either);
         // (where they disagree, a member type that declares the name with a literal type, `data?: undefined` beside
         // `data: Data`, has no say: code that reads a member of it type-checks only where that type is ruled out)
-        const out = agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers) : agreed;
+        const out = agreed.t === 'unknown' ? this.unionMember(o.of as Val[], name, true, answers, o.t === 'anyof' && o.either) : agreed;
         // (of parts an initializer narrowed to, not known: only a symbol every part that has the member gives)
         if (o.t === 'union' && o.some && out.t === 'sym' && answers.some((a) => a && a !== LACKING && !(a.m.t === 'sym' && a.m.f === out.f && a.m.s === out.s))) return UNKNOWN;
         // (parts declaring it with types of their own: the union of those types, see joinedMember)
@@ -1241,13 +1241,14 @@ export class Evaluator {
    * type) through every one, or nothing: which type the value has is the checker's call (a member type that surely
    * lacks the member does not count: see lacksIn; a class's member is always a symbol). `skipLiteral`: nor does one
    * that declares it with a literal type while another answers (see memberlessIn). `answers`: each part's member as
-   * an earlier fold over the same parts and name found it (filled in as parts are reached).
+   * an earlier fold over the same parts and name found it (filled in as parts are reached). `pick`: the parts are a
+   * conditional type's branches, one of which is the type, so one where the read is an error has no say (branchLacks).
    */
-  unionMember(parts: Val[], name: string, skipLiteral: boolean, answers: PartAnswer[] = []): Val {
+  unionMember(parts: Val[], name: string, skipLiteral: boolean, answers: PartAnswer[] = [], pick = false): Val {
     let out: Val | undefined;
     let outLiteral = false;
     for (let i = 0; i < parts.length; i++) {
-      const a = this.partAnswer(parts, i, name, answers);
+      const a = this.partAnswer(parts, i, name, answers, pick);
       if (a === LACKING) continue;
       const { m, literal } = a;
       if (skipLiteral && literal) continue;
@@ -1272,11 +1273,11 @@ export class Evaluator {
   }
 
   /** Part i's member `name` as unionMember reads it (LACKING where the part surely lacks it), asked once per fold. */
-  partAnswer(parts: readonly Val[], i: number, name: string, answers: PartAnswer[]): PartAnswer {
+  partAnswer(parts: readonly Val[], i: number, name: string, answers: PartAnswer[], pick = false): PartAnswer {
     const a = answers[i];
     if (a) return a;
     const x = parts[i], m = this.member(x, name);
-    return (answers[i] = m.t === 'unknown' && this.lacksIn(x, name) ? LACKING : { m, literal: this.memberlessIn(x, m, name) });
+    return (answers[i] = m.t === 'unknown' && (pick ? this.branchLacks(x, name) : this.lacksIn(x, name)) ? LACKING : { m, literal: this.memberlessIn(x, m, name) });
   }
 
   /**
@@ -1289,7 +1290,7 @@ export class Evaluator {
     const left: Val[] = [];
     for (const x of a.of) {
       const m = this.member(x, name);
-      if (m.t === 'unknown' && this.lacksIn(x, name)) continue;
+      if (m.t === 'unknown' && this.branchLacks(x, name)) continue;
       if (emptyObject(m.t === 'sym' ? this.deref(m) : m)) continue;
       left.push(x);
     }

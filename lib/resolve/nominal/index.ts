@@ -273,8 +273,8 @@ class NominalResolver implements LanguageRelations {
       for (const sub of this.m.subtypes(owner)) {
         // a method that cannot take the call's arguments (their count, the labels they are written with: Swift's
         // `request(_:didFailTask:)` beside `request(_:didCompleteTask:)`) is an overload beside the target, not an override of it
-        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.takes(r, argc, false) && (!labels || labelsFit(this.w, r, labels)));
-        for (const r of this.ev.byArity(impl, argc, false)) {
+        const impl = this.m.findImpl(sub, sym.name).filter((r) => this.w.sym(r).label === 'Method' && this.m.ownerOf(r) !== owner && !targets.some((x) => x.f === r.f && x.s === r.s) && this.ev.fit.takes(r, argc, false) && (!labels || labelsFit(this.w, r, labels)));
+        for (const r of this.ev.fit.byArity(impl, argc, false)) {
           const k = this.w.key(r);
           if (seen.has(k) || this.m.ownerOf(r) === owner) continue;
           seen.add(k);

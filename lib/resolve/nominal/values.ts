@@ -8,10 +8,10 @@
 import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract/facts.ts';
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
-import { arrayFit, type FitContext } from './array-fit.ts';
+import { Overloads } from './overloads.ts';
 import { boundArgument, partTypeParam } from './type-params.ts';
 import { aliasCall } from './call-alias.ts';
-import { fitsExactly, labelsFit } from './call-fit.ts';
+import { fitsExactly } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
 import type { Found, Names } from './lookup.ts';
 import type { NominalRules } from './rules.ts';
@@ -99,19 +99,11 @@ export class Evaluator {
   /** How often an evaluation met a value still being worked out (value() keeps no result that did). */
   private unfinished = 0;
 
-  /** What the array fits (array-fit.ts) read of this evaluator. */
-  private readonly fitContext: FitContext;
+  /** Overload choice by a call's arguments (overloads.ts). */
+  readonly fit: Overloads;
 
   constructor(private readonly w: World, private readonly m: Members, private readonly names: Names, private readonly rules: NominalRules) {
-    this.fitContext = {
-      rules, members: m,
-      valueOf: (l) => this.seenThrough(this.lazy(l)),
-      typeOf: (r, p) => this.seenThrough(this.type(r.f, p, r.s)),
-      restIndex: (r) => w.extra(r).rest,
-      sameShape: (a, b) => this.sameShape(a, b, 0),
-      notSupertype: (a, b) => this.notSupertype(a, b),
-      librarySubtype: (sub, sup) => this.librarySubtype(sub, sup),
-    };
+    this.fit = new Overloads(w, m, rules, this);
   }
   private libImpls: LibraryImpls | undefined;
   private get libs(): LibraryImpls { return (this.libImpls ??= new LibraryImpls(this.w, this.m, this.rules)); }
@@ -824,16 +816,16 @@ export class Evaluator {
           const v = this.local(f, bindingIndex(callee.b), from, depth);
           // (Kotlin: a value of a project type with no `invoke` is no callee; `x(…)` is a function named x)
           const yields = this.rules.valuesYieldToFunctions && v.t === 'inst' && !this.m.find(v.e, 'invoke').length;
-          if (!yields) return v.t === 'fn' ? { targets: this.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
+          if (!yields) return v.t === 'fn' ? { targets: this.fit.byArity(v.rs, argc, false), reason: 'local', c: v.c } : v.t === 'ext' ? EXTERNAL : UNRESOLVED;
         }
         const via = this.implicitMember(f, callee, from, depth);
         if (via) {
           const res = this.call(f, via, from, argc, depth + 1);
           // a receiver lambda's member that cannot take the arguments yields to the enclosing scopes' function that can
           // (Kotlin: `buildCodeString { emit(this) }` in a class with its own `emit(out: CodeWriter)`)
-          if (!this.rules.inapplicableMembersYield || !('targets' in res) || !res.targets.length || !this.fitsNone(res.targets, argc)) return res;
+          if (!this.rules.inapplicableMembersYield || !('targets' in res) || !res.targets.length || !this.fit.fitsNone(res.targets, argc)) return res;
           const outer = this.call(f, { ...callee, recv: undefined }, from, argc, depth + 1);
-          return 'targets' in outer && outer.targets.length && !this.fitsNone(outer.targets, argc) ? outer : res;
+          return 'targets' in outer && outer.targets.length && !this.fit.fitsNone(outer.targets, argc) ? outer : res;
         }
         // inside an extension function a free name is first a member, then an extension, of its receiver
         const self = callee.b === undefined ? this.extensionThis(f, from, depth) : undefined;
@@ -856,26 +848,26 @@ export class Evaluator {
         // looks further out for an applicable candidate; where such code compiles elsewhere, no member was meant)
         // overloads: the type's own and inherited ones are chosen among; the inherited when none of its own is picked
         const all = found.reason === 'this-member' && argc !== undefined ? this.names.inheritedOverloads(f, from, callee.name) : [];
-        const picked = all.length > fns.length ? this.byArity(all, argc, false).filter((r) => this.takes(r, argc, false)) : [];
+        const picked = all.length > fns.length ? this.fit.byArity(all, argc, false).filter((r) => this.fit.takes(r, argc, false)) : [];
         if (picked.length && !picked.some((r) => fns.some((x) => x.f === r.f && x.s === r.s))) return { targets: picked, reason: 'this-member', c: CONFIDENCE['this-member'] };
-        if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.takes(r, argc, false))) {
+        if (found.reason === 'this-member' && argc !== undefined && !fns.some((r) => this.fit.takes(r, argc, false))) {
           const outer = this.names.outerValue(f, from, callee.name);
-          const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.takes(r, argc, false); }) : [];
-          if (outer && 'r' in outer && ofns.length) return { targets: this.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
+          const ofns = outer && 'r' in outer ? outer.r.filter((r) => { const l = this.w.sym(r).label; return (l === 'Function' || l === 'Method') && this.fit.takes(r, argc, false); }) : [];
+          if (outer && 'r' in outer && ofns.length) return { targets: this.fit.byArity(ofns, argc, false), reason: outer.reason, c: CONFIDENCE[outer.reason] };
         }
         // project functions none of which can take the arguments (no literal among them that may convert: `1` may be a Long,
         // `1L` not) yield to the library function of that name (Kotlin's `minOf(a, b)` of two Ints beside a project `minOf(a: Long, b: Int)`)
         if (this.rules.inapplicableMembersYield && this.rules.isBuiltin(callee.name) && typeof argc === 'object'
-          && argc.argv?.every((a) => a.k !== 'lit' || (a.type !== undefined && this.rules.exactLiterals?.has(a.type))) && this.fitsNone(fns, argc)) return EXTERNAL;
+          && argc.argv?.every((a) => a.k !== 'lit' || (a.type !== undefined && this.rules.exactLiterals?.has(a.type))) && this.fit.fitsNone(fns, argc)) return EXTERNAL;
         const reason: Reason = found.reason;
-        return { targets: this.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
+        return { targets: this.fit.byArity(fns, argc, false), reason, c: CONFIDENCE[reason] };
       }
       case 'this': case 'super': {
         // a constructor's call of another constructor (`this(…)`, `super(…)`)
         const ent = callee.k === 'this' ? (callee.cls >= 0 ? this.w.typeOf({ f, s: callee.cls }) : undefined) : this.superOf(f, callee.cls);
         if (!ent) return callee.k === 'super' && callee.cls >= 0 ? EXTERNAL : UNRESOLVED;
         const ctors = this.constructors(ent);
-        return ctors.length ? { targets: this.byArity(ctors, argc, false), reason: callee.k === 'super' ? 'super-member' : 'this-member', c: CONFIDENCE.constructor } : EXTERNAL;
+        return ctors.length ? { targets: this.fit.byArity(ctors, argc, false), reason: callee.k === 'super' ? 'super-member' : 'this-member', c: CONFIDENCE.constructor } : EXTERNAL;
       }
       case 'member': {
         const obj = callee.obj;
@@ -1019,7 +1011,7 @@ export class Evaluator {
         const type = rs.find((r) => TYPE_LABELS.has(this.w.sym(r).label));
         if (type) { const ent = this.w.typeOf(type); if (ent) return this.typeCall(ent, argc, 'import'); }
         const fns = rs.filter((r) => { const l = this.w.sym(r).label; return l === 'Function' || l === 'Method'; });
-        if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import };
+        if (fns.length) return { targets: this.fit.byArity(fns, argc, false), reason: 'import', c: CONFIDENCE.import };
         return this.rules.fieldCalls ? this.heldCall(rs, 'import', CONFIDENCE.import, depth) : UNRESOLVED;
       }
       case 'type': {
@@ -1027,7 +1019,7 @@ export class Evaluator {
         const nested = this.m.nestedType(recv.e, name);
         if (nested) return this.typeCall(nested, argc, 'static-member');
         const fns = this.methods(this.m.findStatic(recv.e, name, !!this.rules.overloads));
-        if (fns.length) return { targets: this.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
+        if (fns.length) return { targets: this.fit.byArity(fns, argc, false), reason: 'static-member', c: CONFIDENCE['static-member'] };
         // an alias of a library type (`type B = u32;` then `B::zero()`): the library type's
         const u = this.aliasTarget(recv.e, depth);
         if (u?.t === 'ext' && this.rules.primitiveTraits) return this.memberCall(f, u, name, argc, how, depth + 1);
@@ -1040,12 +1032,12 @@ export class Evaluator {
         const found = this.m.find(recv.e, name);
         const fns = this.methods(this.rules.overloads ? this.m.findAll(recv.e, name) : found);
         const reason: Reason = how ?? (recv.c <= CONFIDENCE['return-type'] ? 'return-type' : 'typed-receiver');
-        if (fns.length && !(this.rules.inapplicableMembersYield && this.fitsNone(fns, argc))) return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+        if (fns.length && !(this.rules.inapplicableMembersYield && this.fit.fitsNone(fns, argc))) return { targets: this.fit.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         if (fns.length) {
           // no member takes the arguments: an extension that does is what runs (else the members, as written)
           const ext = this.extension(f, recv, name, argc);
-          if (ext && 'targets' in ext && !this.fitsNone(ext.targets, argc, true)) return ext;
-          return { targets: this.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
+          if (ext && 'targets' in ext && !this.fit.fitsNone(ext.targets, argc, true)) return ext;
+          return { targets: this.fit.byArity(fns, argc, false), reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         }
         if (found.length && this.isAccessorCall(found, argc)) return { targets: found, reason, c: Math.min(recv.c, CONFIDENCE[reason]), recv };
         if (found.length) return this.rules.fieldCalls ? this.heldCall(found, reason, Math.min(recv.c, CONFIDENCE[reason]), depth) : UNRESOLVED;
@@ -1073,7 +1065,7 @@ export class Evaluator {
       }
       case 'ext': case 'arr': case 'map': {
         const fns = recv.t === 'arr' ? this.libs.sliceCall(this.lazy(recv.of, depth + 1), name) : this.libs.traitCall(recv, name);
-        const own: CallRes | undefined = fns.length ? { targets: this.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension, recv: recv.t === 'arr' ? recv : undefined } : undefined;
+        const own: CallRes | undefined = fns.length ? { targets: this.fit.byArity(fns, argc, false), reason: 'typed-receiver', c: CONFIDENCE.extension, recv: recv.t === 'arr' ? recv : undefined } : undefined;
         const ext = recv.t === 'arr' && own ? own : this.libraryMemberRuns(recv, name, argc) ? EXTERNAL : this.extension(f, recv, name, argc) ?? this.conformanceCall(f, recv, name, argc) ?? own;
         if (ext) return ext;
         const d = this.derefOf(recv, depth) ?? (recv.t === 'ext' ? sliceDeref(this.rules, recv.name, recv.args, name) : undefined);
@@ -1154,23 +1146,18 @@ export class Evaluator {
       const t = this.dealias(this.type(r.f, recvType, r.s));
       const v = this.dealias(recv);
       if (t.t === 'inst' && v.t === 'inst' && this.m.isSubtype(v.e, t.e)) ok.push({ r, key: t.e.fqn });
-      else if (t.t === 'ext' && recv.t === 'ext' && t.name && (t.name === recv.name || this.librarySubtype(recv.name, t.name))) ok.push({ r, key: t.name });
+      else if (t.t === 'ext' && recv.t === 'ext' && t.name && (t.name === recv.name || this.fit.librarySubtype(recv.name, t.name))) ok.push({ r, key: t.name });
     }
     // an extension that cannot take the call's argument count is not what runs (a library method of that name is)
-    if (argc !== undefined) ok = ok.filter((c) => this.takes(c.r, argc, true));
+    if (argc !== undefined) ok = ok.filter((c) => this.fit.takes(c.r, argc, true));
     if (!ok.length) return undefined;
     // of extensions on a library type and on its supertypes, the most specific receiver's is what runs
-    if (ok.length > 1 && recv.t === 'ext') ok = ok.filter((c) => !ok.some((d) => d.key !== c.key && this.librarySubtype(d.key, c.key)));
+    if (ok.length > 1 && recv.t === 'ext') ok = ok.filter((c) => !ok.some((d) => d.key !== c.key && this.fit.librarySubtype(d.key, c.key)));
     if (this.rules.fileLocal) {
       const own = new Set(ok.filter((c) => c.r.f === f).map((c) => c.key));
       if (own.size) ok = ok.filter((c) => c.r.f === f || !own.has(c.key));
     }
-    return { targets: this.byArity(ok.map((c) => c.r), argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
-  }
-
-  /** Whether library type `sub` is known to have `sup` among its supertypes (NominalRules.librarySupertypes). */
-  private librarySubtype(sub: string | undefined, sup: string): boolean {
-    return sub !== undefined && this.rules.librarySupertypes?.get(sub)?.includes(sup) === true;
+    return { targets: this.fit.byArity(ok.map((c) => c.r), argc, true), reason: 'extension', c: CONFIDENCE.extension, recv };
   }
 
   /**
@@ -1195,7 +1182,7 @@ export class Evaluator {
   /** A call of a member the project adds to a library protocol the receiver's library type conforms to. */
   private conformanceCall(f: number, recv: Val, name: string, argc: Arity): CallRes | undefined {
     const fns = this.methods(this.conformance(f, recv, name));
-    return fns.length ? { targets: this.byArity(fns, argc, false), reason: 'extension', c: CONFIDENCE.extension, recv } : undefined;
+    return fns.length ? { targets: this.fit.byArity(fns, argc, false), reason: 'extension', c: CONFIDENCE.extension, recv } : undefined;
   }
 
   /** A call of a type's name: its constructor (or the type itself), a conversion, or nothing. */
@@ -1208,7 +1195,7 @@ export class Evaluator {
     // a type the project only adds to (Swift's `extension String`) is declared outside it: unless one of the
     // project's initialisers fits the call, the outside type's own runs
     if (this.w.onlyParts(ent) && !ctors.some((r) => fitsExactly(this.w, r, argc))) return EXTERNAL;
-    const fit = ctors.length ? this.byArity(ctors, argc, false) : [];
+    const fit = ctors.length ? this.fit.byArity(ctors, argc, false) : [];
     if (fit.length) return { targets: fit, reason: 'constructor', c: Math.min(CONFIDENCE.constructor, CONFIDENCE[reason]), ctor: ent };
     // none declared, or none the call's labels fit (Swift's memberwise initialiser): the type itself
     return { targets: [this.w.primary(ent)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: ent };
@@ -1245,7 +1232,7 @@ export class Evaluator {
       // a base whose header declares its constructor runs what that header passes on, which is no symbol here
       if (this.rules.primaryConstructor?.(this.w.sym(this.w.primary(base.ent)))) return [];
       const ctors = this.instanceConstructors(base.ent);
-      if (ctors.length) return ctors.filter((r) => this.takes(r, 0, false));
+      if (ctors.length) return ctors.filter((r) => this.fit.takes(r, 0, false));
       cur = base.ent;
     }
     return [];
@@ -1270,7 +1257,7 @@ export class Evaluator {
     const t = this.type(f, type, from);
     if (t.t !== 'inst') return t.t === 'ext' ? EXTERNAL : UNRESOLVED;
     const ctors = this.ownConstructors(t.e);
-    if (ctors.length) return { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
+    if (ctors.length) return { targets: this.fit.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
     return { targets: [this.w.primary(t.e)], reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e };
   }
 
@@ -1282,7 +1269,7 @@ export class Evaluator {
   declaredCall(f: number, type: Expr, from: number, argc: Arity): CallRes | undefined {
     const t = this.type(f, type, from);
     if (t.t !== 'inst') return undefined;
-    let ctors = this.ownConstructors(t.e).filter((r) => this.takes(r, argc, false));
+    let ctors = this.ownConstructors(t.e).filter((r) => this.fit.takes(r, argc, false));
     // a copy or a move (`A b(a);`, `A b(*this);`): the constructor taking an A, the compiler's where T declares none
     if (typeof argc === 'object' && argc.n === 1 && argc.argv?.length === 1) {
       const v = this.value(argc.f, argc.argv[0], argc.from);
@@ -1290,191 +1277,7 @@ export class Evaluator {
         ctors = ctors.filter((r) => { const p = this.w.sym(r).params?.[0]; const pt = p ? this.type(r.f, p, r.s) : NONE; return pt.t === 'inst' && pt.e === t.e; });
       }
     }
-    return ctors.length ? { targets: this.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e } : undefined;
-  }
-
-  /** Whether no function of rs can take a call's arguments, their count or a known type (false when none is known). */
-  private fitsNone(rs: SymRef[], argc: Arity, ext = false): boolean {
-    if (typeof argc !== 'object' || !rs.length) return false;
-    return rs.every((r) => !this.takes(r, argc, ext) || (argc.argv !== undefined && this.argFit(r, { argv: argc.argv, f: argc.f, from: argc.from }, ext && this.w.extra(r).ext ? 1 : 0) < 0));
-  }
-
-  /** Whether function r can take a call's argument count (true when either is unknown). */
-  takes(r: SymRef, argc: Arity, ext: boolean): boolean {
-    const a = this.w.extra(r).arity;
-    if (!a || argc === undefined) return true;
-    const n = (typeof argc === 'number' ? argc : argc.n) + (ext && this.w.extra(r).ext ? 1 : 0);
-    return n >= a[0] && (a[1] < 0 || n <= a[1]);
-  }
-
-  /**
-   * The overloads a call may take: those its argument count fits (all of them when none fits: the count may be
-   * unknown); where the arguments' values are known, those whose parameters their types fit best; of equals, the
-   * nearest declaring type's (an override hides what it overrides).
-   */
-  byArity(rs: SymRef[], argc: Arity, ext: boolean): SymRef[] {
-    // where labels are part of a function's name (Swift), a call whose labels cannot name the parameters is not its
-    if (typeof argc === 'object' && argc.labels) rs = rs.filter((r) => labelsFit(this.w, r, argc.labels!));
-    if (rs.length < 2 || argc === undefined) return rs;
-    const fit = rs.filter((r) => this.takes(r, argc, ext));
-    if (!fit.length) return rs;
-    if (fit.length < 2 || !this.rules.overloads) return fit;
-    let best = this.w.compiledFirst(fit);
-    // where a type's count of type parameters tells types apart, a method's tells overloads apart: the explicit type
-    // arguments written choose those with as many type parameters
-    const targs = typeof argc === 'object' ? argc.targs : undefined;
-    if (this.rules.genericArity && targs) { const g = best.filter((r) => (this.w.extra(r).tparams ?? 0) === targs); if (g.length) best = g; }
-    if (typeof argc === 'object' && argc.argv) {
-      const site = { argv: argc.argv, f: argc.f, from: argc.from };
-      let top = -Infinity;
-      const among = best;
-      best = [];
-      for (const r of among) {
-        const s = this.argFit(r, site, ext && this.w.extra(r).ext ? 1 : 0);
-        if (s > top) { top = s; best = [r]; } else if (s === top) best.push(r);
-      }
-      if (top < 0) return among;
-    }
-    // of overloads that fit alike, C#'s better function: one taken in its normal form before one whose `params` array
-    // the arguments expand (as many arguments as parameters may be either); without type arguments written, a generic method whose parameters name no type parameter
-    // (`Outcome<T> From<T>(Exception e)`) cannot have them inferred: it does not apply
-    if ((this.rules.genericArity || this.rules.varargLast) && best.length > 1) {
-      const given = typeof argc === 'number' ? argc : argc.n;
-      const expanded = (r: SymRef): boolean => this.w.extra(r).arity?.[1] === -1 && (this.w.sym(r).params?.length ?? 0) !== given + (ext && this.w.extra(r).ext ? 1 : 0);
-      const normal = best.filter((r) => !expanded(r));
-      if (normal.length) best = normal;
-    }
-    // the most specific of overloads that fit alike: one whose parameters, where the arguments are, are subtypes of
-    // another's (`f(o: GroupableOption)` before `f(o: Option)` for a value that is both)
-    if (this.rules.mostSpecificOverload && best.length > 1 && typeof argc === 'object' && argc.argv) {
-      const n = argc.argv.length;
-      const types = new Map(best.map((r) => [r, Array.from({ length: n }, (_, i) => { const p = this.w.sym(r).params?.[i + (ext && this.w.extra(r).ext ? 1 : 0)]; return p ? this.seenThrough(this.type(r.f, p, r.s)) : NONE; })]));
-      const under = (a: Val, b: Val): boolean => a.t === 'inst' && b.t === 'inst' ? this.m.isSubtype(a.e, b.e) : a.t === b.t && (a.t !== 'ext' || (a as { name?: string }).name === (b as { name?: string }).name);
-      const beats = (r: SymRef, o: SymRef): boolean => { const a = types.get(r)!, b = types.get(o)!; return a.every((x, i) => under(x, b[i])) && !b.every((x, i) => under(x, a[i])); };
-      const top = best.filter((r) => !best.some((o) => o !== r && beats(o, r)));
-      if (top.length) best = top;
-    }
-    if (this.rules.genericArity && best.length > 1) {
-      const inferable = targs ? [] : best.filter((r) => !this.w.extra(r).tparams || this.w.sym(r).params?.some((p) => p && this.namesTypeParam(r.f, p, 0)));
-      if (inferable.length) best = inferable;
-    }
-    const owner = this.m.ownerOf(best[0]);
-    return best.filter((r) => this.m.ownerOf(r) === owner);
-  }
-
-  /**
-   * Whether the language knows library types `a` and `b` and neither is the other's supertype
-   * (NominalRules.librarySupertypes): no value of the one is the other (a smart cast may narrow to a subtype).
-   */
-  private notSupertype(a: string, b: string): boolean {
-    const known = this.rules.librarySupertypes;
-    return !!known && a !== b && known.has(a) && known.has(b) && !known.get(a)!.includes(b) && !known.get(b)!.includes(a)
-      && !this.rules.libraryConversions?.get(a)?.includes(b) && !this.rules.libraryConversions?.get(b)?.includes(a);
-  }
-
-  /** A value's type with aliases seen through, to a library type too (`typealias Name = String` is a String). */
-  private seenThrough(v: Val): Val {
-    const d = this.dealias(v);
-    return d.t === 'inst' ? this.aliasTarget(d.e) ?? d : d;
-  }
-
-  /** Whether a type expression of file f names a type parameter (as itself or inside its arguments). */
-  private namesTypeParam(f: number, e: Expr, depth: number): boolean {
-    if (depth > 6) return false;
-    switch (e.k) {
-      case 'id': return bindsLocal(e.b) && (this.w.nominal(f).tparams?.includes(bindingIndex(e.b)) ?? false);
-      case 'generic': return e.args.some((a) => this.namesTypeParam(f, a, depth + 1));
-      case 'array': case 'map': return this.namesTypeParam(f, e.of, depth + 1);
-      case 'list': return e.items.some((a) => this.namesTypeParam(f, a, depth + 1));
-      case 'fntype': return (e.params ?? []).some((a) => a !== null && this.namesTypeParam(f, a, depth + 1));
-      default: return false;
-    }
-  }
-
-  /**
-   * How well a call's arguments fit a method's parameters: -1 when one cannot, else the count of exact fits. `skip`:
-   * parameters the arguments do not fill (an extension method's receiver, 1).
-   */
-  private argFit(r: SymRef, site: { argv: readonly Expr[]; f: number; from: number }, skip = 0): number {
-    const all = this.w.sym(r).params;
-    if (!all) return 0;
-    const params = skip ? all.slice(skip) : all;
-    let score = 0;
-    for (let i = 0; i < site.argv.length && i < params.length; i++) {
-      const a = site.argv[i];
-      // a trailing lambda fills the last parameter
-      const p = a.k === 'fn' && a.trailing ? params[params.length - 1] : params[i];
-      if (!p) continue;
-      if (a.k === 'fn') {
-        // a function literal fits a parameter of a function type (or of an alias of one) exactly; a library delegate
-        // type (C#'s Func, Action) only with as many parameters as the lambda takes
-        const want = this.type(r.f, p, r.s);
-        if (want.t === 'fnval' || (want.t === 'inst' && this.aliasTarget(want.e)?.t === 'fnval')) score += 2;
-        else if (want.t === 'ext' && want.name && this.rules.finalTypes?.has(want.name)) return -1;
-        else if (a.n !== undefined && want.t === 'ext' && want.name && this.rules.delegateParams) {
-          const n = this.rules.delegateParams(want.name, want.args?.length ?? 0);
-          if (n !== undefined) { if (n !== a.n) return -1; score += 2; }
-        }
-        continue;
-      }
-      const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.value(site.f, a, site.from);
-      const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
-      if (a.k === 'lit' && a.coll) {
-        // a collection literal has no type a type parameter could be inferred from; it converts to an array (the
-        // better fit), a library collection, or a project type only where that has a library base (a collection)
-        if (ownTypeParam) return -1;
-        const want = this.type(r.f, p, r.s);
-        if (want.t === 'arr') score += 2; else if (want.t === 'ext') score += 1; else if (want.t === 'inst' && !this.m.hasExternalBase(want.e)) return -1;
-        continue;
-      }
-      if (this.rules.arraySupertypes && got.t === 'arr') { const fit = arrayFit(this.fitContext, r, p, got, i + skip); if (fit < 0) return -1; score += fit; continue; }
-      // a method's own type parameter takes any argument as it is: better than a conversion, worse than an exact fit
-      if (ownTypeParam) { if (got.t !== 'none') score += 1; continue; }
-      // (where library types are known, an alias of one is that type: `typealias Message = String`)
-      const want = this.rules.finalTypes ? this.seenThrough(this.type(r.f, p, r.s)) : this.type(r.f, p, r.s);
-      if (this.rules.finalTypes && a.k !== 'lit') {
-        // an array at the variadic parameter is spread into it (`f(*xs)`): its elements are the arguments (a literal
-        // may convert: `1` to a Long parameter)
-        const spread = got.t === 'arr' && this.w.extra(r).rest === i + skip;
-        const value = this.seenThrough(spread ? this.lazy((got as Val & { t: 'arr' }).of, 0) : got);
-        // (a value of one of its supertypes may be smart-cast to it: `if (x is String)`)
-        if (want.t === 'ext' && want.name && this.rules.finalTypes.has(want.name) && value.t !== 'none' &&
-          !(value.t === 'ext' && (!value.name || value.name === want.name || value.name === 'Any' || this.rules.librarySupertypes?.get(want.name)?.includes(value.name)))) return -1;
-        if (spread) { if (value.t === 'ext' && want.t === 'ext' && value.name === want.name) score += 2; continue; }
-      }
-      if (want.t !== 'inst' && want.t !== 'ext' && want.t !== 'arr') continue;
-      // (NominalRules.arraySupertypes) a value of a class is no array: at an array parameter that is not variadic, an
-      // instance of a project type or of a library type the language knows does not fit
-      if (this.rules.arraySupertypes && want.t === 'arr' && got.t !== 'arr' && this.fitContext.restIndex(r) !== i + skip
-        && (got.t === 'inst' || (got.t === 'ext' && !!got.name && !!this.rules.librarySupertypes?.has(got.name)))) return -1;
-      // an array for an array parameter fits exactly; anything else goes through a params array's expanded form
-      if (want.t === 'arr') { if (got.t === 'arr') { if (!this.sameShape(got, want, 0)) return -1; score += 2; } continue; }
-      if (got.t === 'inst') {
-        if (want.t === 'inst') { if (got.e === want.e) score += 2; else if (this.m.isSubtype(got.e, want.e)) score += 1; else return -1; }
-      } else if (got.t === 'ext' && got.name) {
-        // a library type is no project type's subtype; two library names agree or are left open, unless the
-        // language knows both and the one is no supertype of the other (a Kotlin Iterable is no Map)
-        if (want.t === 'inst') return -1;
-        if (want.name === got.name) { if (!this.sameShape(got, want, 0)) return -1; score += 2; }
-        else if (want.name && this.notSupertype(got.name, want.name)) return -1;
-      } else if (got.t === 'arr' && want.t === 'ext' && want.name && this.notSupertype('Array', want.name)) return -1;
-    }
-    return score;
-  }
-
-  /**
-   * Whether two library types (or arrays of them) of one name may be one type: where a type's count of type
-   * arguments is part of its name (NominalRules.genericArity: `Func<A, bool>` against `Func<A, B, bool>`, `Action`
-   * against `Action<T>`), their counts agree, and so do those of their arguments of one name.
-   */
-  private sameShape(a: Val, b: Val, depth: number): boolean {
-    if (!this.rules.genericArity || depth > 4) return true;
-    if (a.t === 'arr' && b.t === 'arr') return this.sameShape(this.lazy(a.of, depth + 1), this.lazy(b.of, depth + 1), depth + 1);
-    if (a.t !== 'ext' || b.t !== 'ext' || !a.name || a.name !== b.name) return true;
-    const n = a.args?.length ?? 0;
-    if (n !== (b.args?.length ?? 0)) return false;
-    for (let i = 0; i < n; i++) if (!this.sameShape(this.lazy(a.args![i], depth + 1), this.lazy(b.args![i], depth + 1), depth + 1)) return false;
-    return true;
+    return ctors.length ? { targets: this.fit.byArity(ctors, argc, false), reason: 'constructor', c: CONFIDENCE.constructor, ctor: t.e } : undefined;
   }
 
   /** Whether an unknown free name may come from outside the project here (a class with a library base, a wholesale import). */
