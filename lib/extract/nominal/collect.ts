@@ -27,7 +27,7 @@ import { ImplicitParams } from './implicit-params.ts';
  */
 /** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
 type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; params?: number }
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; declared?: number; params?: number }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -92,6 +92,8 @@ class NominalCollector {
   private readonly builderExprs = new Map<number, Expr>();
   /** Implicit parameters of lambdas handed to calls (`builderParam`), given their value once the walk is done. */
   private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number }; param?: number }> = [];
+  /** Parameters of lambdas that are a declaration's value: the declared type's node and the parameter's position. */
+  private readonly declaredParams: Array<{ l: number; type: number; param: number }> = [];
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   /**
@@ -278,7 +280,9 @@ class NominalCollector {
           stack[stack.length - 1].scope.recv = { type: receiver.caps.fntype, fn: true };
         } else {
           const builder = this.builderAt.get(i);
-          if (builder?.caps.call !== undefined) {
+          // a lambda that is a declaration's value (@declared: the declared type, NominalSyntax.declaredLambdaParam)
+          if (builder?.caps.declared !== undefined && this.syntax.declaredLambdaParam) stack[stack.length - 1].scope.declared = builder.caps.declared;
+          else if (builder?.caps.call !== undefined) {
             // a lambda among the arguments (`convert({ … }, x)`): the parameter at its position
             const arg = builder.caps.args !== undefined ? this.position(builder.caps.args, i) : undefined;
             stack[stack.length - 1].scope.builder = arg === undefined || arg < 0 ? { call: builder.caps.call } : { call: builder.caps.call, arg };
@@ -583,7 +587,10 @@ class NominalCollector {
     }
     // a parameter of a lambda handed to a call, written without a type: the called function's parameter type's (NominalSyntax.lambdaParamTypes)
     const builder = top.scope.builder;
-    if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
+    if (top.scope.declared !== undefined && d.role === 'decl.param' && d.caps.type === undefined) {
+      // (its place among the lambda's parameters: `(a, b) -> …`'s list, or the lambda itself for `t -> …`)
+      this.declaredParams.push({ l, type: top.scope.declared, param: this.position(this.t.parent[nameNode], nameNode) });
+    } else if (builder && this.syntax.lambdaParamTypes && (d.role === 'decl.param' || d.kind === 'callback')) {
       let param = (top.scope.params = (top.scope.params ?? 0) + 1) - 1;
       // (where the lambda's parameter list is a node of its own, the name's place in it: a destructured parameter,
       // Kotlin's `{ (k, v), x -> … }`, declares no parameter of that count)
@@ -1161,6 +1168,12 @@ class NominalCollector {
     for (const { l, b, param } of this.builderParams) {
       const e = this.recvExpr(b);
       if (e.k === 'builder') this.locals[l].init = { ...e, param: param ?? 0 };
+    }
+    for (const { l, type, param } of this.declaredParams) {
+      // `Consumer<Option> h = o -> …`: o is the declared functional type's type argument there
+      const t = this.typeExpr(type);
+      const at = t.k === 'generic' && t.of.k === 'id' ? this.syntax.declaredLambdaParam?.(t.of.name, param) : undefined;
+      if (t.k === 'generic' && at !== undefined && at < t.args.length) this.locals[l].type = t.args[at];
     }
     for (let l = 0; l < this.locals.length; l++) {
       const v = this.localValue[l];

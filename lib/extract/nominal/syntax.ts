@@ -61,6 +61,11 @@ export interface NominalSyntax {
    */
   lambdaParamTypes?: boolean;
   /**
+   * A lambda declared as a value of a library functional type (the tags' `decl.builder` with @declared, Java's
+   * `Consumer<Option> h = o -> …`): which of that type's type arguments types its parameter `param` (undefined: none).
+   */
+  declaredLambdaParam?(type: string, param: number): number | undefined;
+  /**
    * A name called with a `!` after it in the text as written invokes a macro (Rust's `tri!(x)`, which the parse text
    * may have made the call `tri (x)`: lib/lang/rust/macro-args.ts); the call is marked NominalCall.macro.
    */

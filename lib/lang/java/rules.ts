@@ -11,6 +11,7 @@ import { nominalLanguageRules, type NominalLanguage } from '../nominal-language.
 import { JAVA_LANG } from './java-lang.ts';
 import { javaLibraryResult } from './jdk-results.ts';
 import { JDK_SUPERTYPES } from './jdk-types.ts';
+import { FUNCTIONAL } from './functional.ts';
 
 const KEYWORDS = [
   'abstract', 'assert', 'boolean', 'break', 'byte', 'case', 'catch', 'char', 'class', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum',
@@ -92,12 +93,8 @@ const JAVA_SUPERTYPES: ReadonlyMap<string, readonly string[]> = new Map<string, 
   ...JDK_SUPERTYPES,
 ]);
 
-// java.util.function's interfaces (and Comparator): how many parameters a lambda of each takes, the first ones of
-// the types of its type arguments in order (`Consumer<Tag>`: a Tag; `BiFunction<K, V, R>`: a K and a V)
-const FUNCTIONAL = new Map<string, number>([['Consumer', 1], ['BiConsumer', 2], ['Function', 1], ['BiFunction', 2], ['Predicate', 1],
-  ['BiPredicate', 2], ['UnaryOperator', 1], ['BinaryOperator', 2], ['Comparator', 2], ['ToIntFunction', 1], ['ToLongFunction', 1],
-  ['ToDoubleFunction', 1], ['ToIntBiFunction', 2], ['ToLongBiFunction', 2], ['ToDoubleBiFunction', 2], ['ObjIntConsumer', 2],
-  ['ObjLongConsumer', 2], ['ObjDoubleConsumer', 2], ['Supplier', 0], ['Callable', 0], ['Runnable', 0]]);
+// Java's primitive types: their arrays are of no other array type, and `null` is no value of one
+const PRIMITIVES: ReadonlySet<string> = new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']);
 
 const nominal: NominalLanguage['nominal'] = {
   isTestFile: (p) => jvmTestFile(p, TEST_NAME),
@@ -126,7 +123,8 @@ const nominal: NominalLanguage['nominal'] = {
   libraryResult: javaLibraryResult,
   librarySupertypes: JAVA_SUPERTYPES,
   arraySupertypes: new Set(['Object', 'Cloneable', 'Serializable']),
-  invariantElements: new Set(['boolean', 'byte', 'char', 'short', 'int', 'long', 'float', 'double']),
+  invariantElements: PRIMITIVES,
+  nullLiteral: { type: 'null', notOf: PRIMITIVES },
   entryOf: jvmEntry,
 };
 

@@ -1,5 +1,6 @@
 /** Java's syntax words and visibility rule for the nominal collector. */
 import type { NominalSyntax } from '../../extract/nominal/syntax.ts';
+import { functionalParamType } from './functional.ts';
 
 export const javaSyntax: NominalSyntax = {
   language: 'java',
@@ -15,6 +16,8 @@ export const javaSyntax: NominalSyntax = {
   overloads: true,
   // `setupTags(ns, tags, tag -> tag.set(…))`: the lambda's parameter is the called method's `Consumer<Tag>`'s Tag
   lambdaParamTypes: true,
+  // `Comparator<Option> C = (a, b) -> a.getKey().compareTo(b.getKey())`: a and b are Options
+  declaredLambdaParam: functionalParamType,
   // a lambda has no receiver of its own: `this` inside one is the enclosing class's
   plainLambdas: true,
   elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',

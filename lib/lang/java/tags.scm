@@ -50,6 +50,10 @@
 ; interface parameter's (a constructor's too)
 ((method_invocation arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
 ((object_creation_expression arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
+; a lambda that is a variable's or field's value: its parameters written without a type are the declared functional
+; interface's type arguments (javaSyntax.declaredLambdaParam)
+((local_variable_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((field_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
 ((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
 ((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))
@@ -81,8 +85,13 @@
 ([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#set! role "expr.lit:double"))
 ((character_literal) @expr (#set! role "expr.lit:char"))
 ([(true) (false)] @expr (#set! role "expr.lit:boolean"))
-([(class_literal) (null_literal)] @expr (#set! role "expr.lit"))
+((class_literal) @expr (#set! role "expr.lit"))
+; `null`: a value of any type but a primitive (NominalRules.nullLiteral)
+((null_literal) @expr (#set! role "expr.lit:null"))
 ((lambda_expression) @expr (#set! role "expr.fn"))
+; a lambda's parameter count (`() -> x`, `(a, b) -> …`, `x -> …`): the functional interfaces it may be a value of
+((lambda_expression parameters: [(formal_parameters) (inferred_parameters)] @params) @expr (#set! role "expr.fn"))
+((lambda_expression parameters: (identifier)) @expr (#set! role "expr.fn:1"))
 
 ; ---------------------------------------------------------------- types
 ((type_identifier) @type (#set! role "type.name"))

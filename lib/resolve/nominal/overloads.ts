@@ -169,6 +169,11 @@ export class Overloads {
         }
         continue;
       }
+      if (a.k === 'lit' && a.type !== undefined && a.type === this.rules.nullLiteral?.type) {
+        const want = this.ev.type(r.f, p, r.s);
+        if (want.t === 'ext' && want.name && this.rules.nullLiteral.notOf.has(want.name)) return -1;
+        continue;
+      }
       const got = a.k === 'lit' ? (a.type ? { t: 'ext', name: a.type } as Val : NONE) : this.ev.value(site.f, a, site.from);
       const ownTypeParam = p.k === 'id' && bindsLocal(p.b) && this.w.nominal(r.f).tparams?.includes(bindingIndex(p.b));
       if (a.k === 'lit' && a.coll) {

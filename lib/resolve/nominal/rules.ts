@@ -260,6 +260,12 @@ export interface NominalRules {
    * `boolean[]`, where a `String[]` is an `Object[]`): an array of one fits an array parameter of that element alone.
    */
   invariantElements?: ReadonlySet<string>;
+  /**
+   * The literal type the tags give `null` (Java's `expr.lit:null`) and the types no `null` is a value of (Java's
+   * primitives): an overload with one of those where a call passes `null` does not apply (`create(null)` is
+   * `create(String)`, never `create(char)`); `null` fits any other parameter, and is a value of no type known.
+   */
+  nullLiteral?: { type: string; notOf: ReadonlySet<string> };
   /** Of overloads that fit alike, one taking the arguments without its variadic parameter is the more specific (Kotlin's `f()` before `f(vararg xs)`). */
   varargLast?: boolean;
   /**

@@ -303,7 +303,10 @@ export class Evaluator {
       case 'builder': return this.builderReceiver(f, e, from, depth);
       case 'out': return this.outArgument(f, e, from, depth);
       // a literal is a value of the library type its kind names (or of the project's extension of that type)
-      case 'lit': return sliceLiteral(this.rules, e.type, f, from) ?? (e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT);
+      // (`null`: a value of no type known, as an untyped literal is)
+      case 'lit':
+        if (e.type !== undefined && e.type === this.rules.nullLiteral?.type) return EXT;
+        return sliceLiteral(this.rules, e.type, f, from) ?? (e.type ? this.namedType(this.names.type(f, from, e.type), e.type) : EXT);
       default: return NONE;
     }
   }
