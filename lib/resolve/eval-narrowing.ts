@@ -358,6 +358,12 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   // (an intersection with a union part, `Snapshot<T> & { input: I }`: the checker distributes it, `(A & C) | (B & C)`,
   // so the tag narrows the union part; one member type left joins the other parts)
   if (u.t === 'inter' && u.alts) return this.narrowedAlts(u, key, tags, not);
+  // (one object type whose tag is none tested for, `case 'deep'` on `A | Deep` read as A where Deep was past the
+  // nesting bound: code the checker accepts tests no tag its type cannot have, so a part is missing; no member there)
+  if ((u.t === 'obj' || u.t === 'inst') && !not && plainTags(tags)) {
+    const t = this.tagOf(u, key);
+    return t !== undefined && !tags.includes(t) ? UNKNOWN : undefined;
+  }
   if (u.t !== 'union' && u.t !== 'anyof') return undefined;
   // (a part that is itself a union of object types, `type Element = Leading | Postfix`: its parts, each by its tag)
   const parts: Val[] = [];
@@ -378,12 +384,20 @@ export function narrowedByTag(this: Evaluator, u: Val, key: string, tags: readon
   });
   // (every member type excluded, the `default:` of an exhaustive switch: the checker's never, which has no member)
   if (kept.length === 0 && not && !has) return UNKNOWN;
+  // (no member type read declares a tag tested for, `case 'set_selection'` where that part was past the nesting bound:
+  // never to the checker when the union is read whole, else a part not read; no member either way, not the union's)
+  if (kept.length === 0 && plainTags(tags)) return UNKNOWN;
   if (kept.length === parts.length || kept.length === 0) return undefined;
   // (one type reached through several parts, `Msg<T>['result'] | Response<T>['result']` both holding `Result<T>`: that
   // type, as the checker's union holds it once)
   if (kept.length === 1 || kept.every((x) => sameValue(x, kept[0]))) return kept[0];
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return u.t === 'union' ? { t: 'union', of: kept as Array<Val & { t: 'inst' }>, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
+}
+
+/** Whether `tags` are values a discriminant is compared with, not `'key' in x`, truthiness, nullish or unread tests. */
+function plainTags(tags: readonly string[]): boolean {
+  return !tags.some((t) => t === HAS_TAG || t === TRUE_TAG || t === UNKNOWN_TAG || FALSY_TAGS.includes(t) || NULLISH_TAGS.includes(t));
 }
 
 /**
@@ -846,4 +860,14 @@ export function eitherCallees(this: Evaluator, f: number, e: Expr): Array<Val & 
     if ((label === 'Function' || label === 'Method') && !out.some((o) => o.f === v.f && o.s === v.s)) out.push(v);
   }
   return out.length ? out : undefined;
+}
+
+/**
+ * Whether guard type `t` (object types, a union of them: `isOperation(value: any): value is Operation`) is what the
+ * guarded value `of` (file f) becomes: a local declared `any`, which the checker narrows to the guard's type whole.
+ */
+export function narrowsAny(this: Evaluator, f: number, of: Expr, t: Val): boolean {
+  if (t.t !== 'obj' && !(t.t === 'anyof' && !t.either)) return false;
+  if (of.k !== 'id' || !bindsLocal(of.b)) return false;
+  return this.files[f].locals[bindingIndex(of.b)]?.type?.k === 'any';
 }

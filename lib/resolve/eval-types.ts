@@ -345,7 +345,7 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
       // importing it): the checker cannot resolve it, so the whole union is `any` to it — unless the project declares
       // it globally (`declare type B = import('./b.js').B` in a declaration file that is no module)
       if (m.k === 'id' && !m.b && !this.rulesOf[f].isGlobalName(m.name) && this.projectTypeNames().has(m.name) && !this.projectGlobal(m.name)) return UNKNOWN;
-      const v = this.typeValue(f, m, depth + 1, subst);
+      const v = this.unionPartValue(f, m, depth, subst);
       // (a part the checker reads as `any`, a type of a package not installed: `any` absorbs the union)
       if (v.t === 'ext' && v.any) return ANY;
       if (!notLits) { if (v.t === 'ext' && v.lits) { lits ??= []; for (const x of v.lits) if (!lits.includes(x)) lits.push(x); } else { notLits = true; lits = undefined; } }
@@ -462,11 +462,30 @@ export function namedType(this: Evaluator, f: number, t: Expr, depth: number, su
   const sym = this.sym(target);
   if (sym.label === 'Class' || sym.label === 'Interface' || this.isConstructorFunction(target)) return { t: 'inst', f: target.f, s: target.s, r: 'typed-receiver', c: Math.min(target.c, REASON_CONFIDENCE['typed-receiver']) };
   if (sym.label === 'TypeAlias' && sym.type) {
-    const v = this.typeValue(target.f, sym.type, depth + 1, subst);
+    // (an alias that only names another type, `type SelectionOperation = SetSelectionOperation`, is no level of its own)
+    const renames = (sym.type.k === 'id' && !bindsLocal(sym.type.b)) || sym.type.k === 'member';
+    const v = this.typeValue(target.f, sym.type, renames ? depth : depth + 1, subst);
     // a type parameter read as its constraint (`T extends ZodTrait`): T may have more members than the constraint
     return v.t === 'obj' && t.k === 'id' && bindsLocal(t.b) ? { ...v, open: true } : v;
   }
   return sym.label === 'Enum' || sym.kind === 'enum_member' ? EXT : UNKNOWN;
+}
+
+/**
+ * A part of a union, read one level below it; a part naming a type alias of a union (`NodeOperation | TextOperation`)
+ * is read at the union's own level, its parts then one below, as the checker flattens a union of unions.
+ */
+export function unionPartValue(this: Evaluator, f: number, m: Expr, depth: number, subst: Subst | undefined): Val {
+  // (each nested alias of a union cost two levels of the nesting bound: an `Operation` of aliases of unions of
+  // aliases of generic aliases, each written `ExtendedType<'…', Base…>`, lost its object types' members past eight)
+  if ((m.k === 'id' && !bindsLocal(m.b)) || m.k === 'member') {
+    const target = this.typeSymbol(f, m);
+    if (target && target !== 'ext') {
+      const sym = this.sym(target);
+      if (sym.label === 'TypeAlias' && sym.type?.k === 'union' && !sym.type.either && !sym.typeParams) return this.typeValue(target.f, sym.type, depth, subst);
+    }
+  }
+  return this.typeValue(f, m, depth + 1, subst);
 }
 
 /**

@@ -671,6 +671,7 @@ export class Evaluator {
               const was = this.deref(this.value(f, e.of));
               if (was.t === 'anyof' && !was.either && was.of.some((p) => sameValue(p.t === 'sym' ? this.deref(p) : p, t))) return t;
             }
+            if (t && this.narrowsAny(f, e.of, t)) return t;
             return this.value(f, e.of);
           }
           if (guards.length === 1) one = v;

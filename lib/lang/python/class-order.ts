@@ -17,7 +17,15 @@ export interface ClassHost {
   unreachedOf(f: number): Set<number> | undefined;
   /** The value of an expression of file f (a base or a metaclass as written). */
   value(f: number, e: Expr, depth: number): Val;
+  /** The module-qualified name of an outside base expression of file f (`typing.Generic`), when it reads as one. */
+  baseName(f: number, e: Expr): string | undefined;
 }
+
+/**
+ * Outside bases that add no member to a class beyond `object`'s: `object` itself and the typing special forms a class
+ * derives from to be generic or structural (`Generic[T]`, `Protocol`).
+ */
+const MEMBERLESS_BASES = new Set(['builtins.object', 'typing.Generic', 'typing.Protocol', 'typing_extensions.Generic', 'typing_extensions.Protocol']);
 
 /** Class members, bases, linearisations and metaclasses of a project's Python classes. */
 export class ClassOrder {
@@ -103,6 +111,24 @@ export class ClassOrder {
       if (l) return { f: c.f, s: pickMember(this.h.symbols(c.f), l) };
     }
     return ext || isObjectMember(name) ? 'ext' : undefined;
+  }
+
+  /**
+   * Member `name` as the data model looks up an operator method: findMember's answer, but undefined (no such method)
+   * when it is no member of `object` and the only outside classes the linearisation reaches add none
+   * (`class Resource(Generic[D])` has no `__matmul__`, so `resource @ registry` runs the registry's `__rmatmul__`).
+   */
+  operatorMember(f: number, s: number, name: string): Sym | 'ext' | undefined {
+    const m = this.findMember(f, s, name);
+    if (m !== 'ext' || isObjectMember(name)) return m;
+    return this.mro(f, s).every((c) => c === 'ext' || this.outsideBasesMemberless(c.f, c.s)) ? undefined : m;
+  }
+
+  /** True when every base of a class that is not a project class is `object` or a typing special form. */
+  private outsideBasesMemberless(f: number, s: number): boolean {
+    const exprs = this.h.symbols(f)[s].extends ?? [];
+    const bases = this.bases(f, s);
+    return bases.every((b, i) => b !== 'ext' || MEMBERLESS_BASES.has(this.h.baseName(f, exprs[i]) ?? ''));
   }
 
   /**

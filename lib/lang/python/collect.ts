@@ -17,6 +17,7 @@ import { pathValue, SYS_PATH_CALLS, type PathTree, type PathValue } from './sys-
 import { unshared, type PyNames } from './tree.ts';
 import { enclosingClass, moduleOf, narrowedThrough, scopeOutsideComprehension, MAX_UNION, type Scope } from './scopes.ts';
 import { PyLambdas } from './lambdas.ts';
+import type { Narrowing } from './narrowing.ts';
 import { isPlatformTest, staticCondition, type ConditionReader } from './conditions.ts';
 import { injectedDependencies } from './fastapi.ts';
 import { genericParams } from './generic-calls.ts';
@@ -583,8 +584,10 @@ class PyCollector extends PyLambdas {
     let platform = cond >= 0 && isPlatformTest(this.txt(cond));
     // what the tests before an `elif` or `else` rule out: `if isinstance(x, C): … else: x.m()`, x is no C there
     const excluded: Array<[string, Expr]> = cond >= 0 ? this.exclusions(cond, scope, []) : [];
+    const ends: Array<ReadonlyMap<string, Narrowing> | null> = [];
     for (const c of this.kids(i)) {
       const field = this.fieldOf(c);
+      this.blockEnd = new Map();
       if (field === 'consequence' && cond >= 0) {
         if (truth === false) this.unreached(scope, () => part(c));
         else this.flow.inArm(i, c, () => this.narrowedIn(this.narrowings(cond, scope, []), scope, () => part(c)));
@@ -600,7 +603,9 @@ class PyCollector extends PyLambdas {
         if (this.type(c) === 'elif_clause' && this.staticTruth(this.child(c, 'condition')) === true) settled = true;
         if (this.type(c) === 'elif_clause' && isPlatformTest(this.txt(this.child(c, 'condition')))) platform = true;
       } else part(c);
+      if (field === 'consequence' || field === 'alternative') ends.push(this.exits(field === 'consequence' ? c : this.child(c, this.type(c) === 'elif_clause' ? 'consequence' : 'body')) ? null : this.blockEnd);
     }
+    if (truth === undefined && !settled && this.kids(i).some((c) => this.type(c) === 'else_clause')) this.joinArms(ends);
     if (platform) for (let k = s0; k < this.symbols.length; k++) (this.py.platformed ??= []).push(k);
     if (platform) for (let k = i0; k < this.py.imports.length; k++) this.py.imports[k].platformed = true;
     // `if not isinstance(x, C): raise …` (or return, continue, break): below it in the block, x is a C

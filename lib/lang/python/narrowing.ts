@@ -9,12 +9,17 @@ import { PyImports } from './imports.ts';
 import { pick, ReachingValues } from './reaching.ts';
 import { holdsCast } from './casts.ts';
 
+/** What a name or member is narrowed to where it is read, and the scope that holds (`assigned`: by an assignment). */
+export interface Narrowing { scope: Scope; type: Expr; assigned?: true }
+
 /** The collector's narrowings (above its imports and scopes, below its walk). */
 export class PyNarrowing extends PyImports {
   /** Names an enclosing `if isinstance(name, C):` narrows, with the scope that test is in and the instance type. */
-  protected readonly narrowed = new Map<string, { scope: Scope; type: Expr; assigned?: true }>();
+  protected readonly narrowed = new Map<string, Narrowing>();
   /** Members (dotted) assigned in the block being visited: below it they may hold either value, nothing narrowed. */
   protected membersAssigned = new Set<string>();
+  /** The members the block visited last narrowed by assignment, as they stood at its end (joinArms reads them). */
+  protected blockEnd = new Map<string, Narrowing>();
   /** Where the function being visited is, and where each local's values were assigned: which reach a read. */
   protected readonly flow = new ReachingValues();
   /** Locals that are parameters (their values are their arguments', not only the ones assigned). */
@@ -84,10 +89,28 @@ export class PyNarrowing extends PyImports {
     try {
       f();
     } finally {
+      this.blockEnd = new Map();
+      for (const m of this.membersAssigned) { const n = this.narrowed.get(m); if (n?.assigned) this.blockEnd.set(m, n); }
       this.narrowed.clear();
       for (const [k, v] of saved) this.narrowed.set(k, v);
       for (const m of this.membersAssigned) { this.narrowed.delete(m); assigned.add(m); }
       this.membersAssigned = assigned;
+    }
+  }
+
+  /**
+   * Below an `if` with an `else`, a member every arm that goes on ends assigned (`if k: self.b = A()` / `else: self.b =
+   * B()`, each arm's blockEnd; null: an arm that leaves) holds one of those values, as a checker narrows the member on
+   * each assignment, a declared one too; a member some arm leaves as it was keeps what the block says of it.
+   */
+  protected joinArms(ends: ReadonlyArray<ReadonlyMap<string, Narrowing> | null>): void {
+    const going = ends.filter((e): e is ReadonlyMap<string, Narrowing> => e !== null);
+    if (!going.length) return;
+    for (const [m, first] of going[0]) {
+      const all = going.map((e) => e.get(m));
+      if (all.some((n) => !n || n.scope !== first.scope)) continue;
+      const types = all.map((n) => n!.type);
+      this.narrowed.set(m, { scope: first.scope, type: types.length === 1 ? types[0] : { k: 'union', types }, assigned: true });
     }
   }
 

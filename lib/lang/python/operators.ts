@@ -17,3 +17,9 @@ export const BINARY_OPERATOR_METHODS: ReadonlyMap<string, readonly [method: stri
   ['|', ['__or__', '__ror__']],
   ['^', ['__xor__', '__rxor__']],
 ]);
+
+/**
+ * The operator methods the builtin containers define (`list`/`tuple` `+` and `*`, `dict`'s `|`, `set`'s `| & - ^`):
+ * under any other operator a container operand defers to the right operand's reflected method (`[a, b] @ registry`).
+ */
+export const CONTAINER_OPERATOR_METHODS: ReadonlySet<string> = new Set(['__add__', '__mul__', '__or__', '__and__', '__sub__', '__xor__']);

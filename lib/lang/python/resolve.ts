@@ -12,6 +12,8 @@
 import { bindingIndex, bindsImport, bindsLocal, bindsSymbol, posLine, type CallFact, type Expr, type RefFact, type SymbolFact } from '../../extract/facts.ts';
 import type { LanguageRelations, RelationSink } from '../../extract/relations.ts';
 import { importedName as importedDottedName, type PyFacts, type PyImport } from './facts.ts';
+import { pythonOutsideTypes } from './outside.ts';
+import { CONTAINER_OPERATOR_METHODS } from './operators.ts';
 import { PyModules, type PyModule, type PySettings } from './modules.ts';
 import { isBuiltinName } from './builtins.ts';
 import { runsCoroutine } from './stdlib.ts';
@@ -106,6 +108,7 @@ export class PythonResolver implements LanguageRelations {
   /** Classes' members, linearisations and metaclasses. */
   private readonly classes = new ClassOrder({
     py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
+    baseName: (f, e) => pythonOutsideTypes.baseName(this.sink.files[f], e) ?? undefined,
   });
 
   /** Every relation of one Python file. */
@@ -1008,17 +1011,18 @@ export class PythonResolver implements LanguageRelations {
     if (method === '__or__' && (this.isClassValue(left) || this.isClassValue(right))) return union([left, right]);
     const fromRight = (): Val | undefined => {
       if (right.t !== 'inst') return undefined;
-      const m = this.findMember(right.f, right.s, reflected);
+      const m = this.classes.operatorMember(right.f, right.s, reflected);
       return m && m !== 'ext' ? this.resultOf(this.memberValue(right, reflected, depth + 1), depth + 1) : undefined;
     };
     switch (left.t) {
       case 'ext': return fromRight() ?? EXT;
       case 'inst': {
-        const m = this.findMember(left.f, left.s, method);
+        const m = this.classes.operatorMember(left.f, left.s, method);
         if (m && m !== 'ext') return this.resultOf(this.memberValue(left, method, depth + 1), depth + 1);
         return m ? UNKNOWN : fromRight() ?? UNKNOWN;
       }
       case 'union': return union(left.vals.map((v) => this.operatorResult(v, right, method, reflected, depth + 1)));
+      case 'array': case 'list': case 'map': return (!CONTAINER_OPERATOR_METHODS.has(method) && fromRight()) || (method === '__add__' && concatenated(left, right)) || UNKNOWN;
       default: return (method === '__add__' && concatenated(left, right)) || UNKNOWN;
     }
   }
