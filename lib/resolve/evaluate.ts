@@ -249,7 +249,6 @@ export class Evaluator {
 
   private readonly loose: Array<boolean | undefined> = [];
   private readonly looseArrays: Array<boolean | undefined> = [];
-  private readonly untypedThis: Array<boolean | undefined> = [];
 
   /**
    * `this` in file f, in a method of class `cls` or of the object literal symbol `cls` holds (-1: neither). Where the
@@ -258,7 +257,7 @@ export class Evaluator {
    * confidence).
    */
   thisValue(f: number, cls: number): Val {
-    if (cls < 0) return (this.untypedThis[f] ??= this.rules.untypedThisAny(f, this.files[f].path)) ? ANY : UNKNOWN;
+    if (cls < 0) return this.rulesOf[f].untypedThisAny ? ANY : UNKNOWN;
     const label = this.files[f].symbols[cls].label;
     const r: Reason = (label === 'Variable' || label === 'Property') && this.looseThis(f) ? 'name-only' : 'this-member';
     return { t: 'inst', f, s: cls, r, c: REASON_CONFIDENCE[r] };

@@ -35,11 +35,6 @@ export interface ModuleResolution {
    * off: the checker's `any[]`, not an array evolving with what is pushed).
    */
   looseAny?(fromFile: string): boolean;
-  /**
-   * True where `fromFile`'s checker types a `this` that no class, object literal or declared `this:` parameter gives
-   * a type (a plain function's) as `any`, whatever the options: nothing read on it is known, so nothing is guessed.
-   */
-  untypedThisAny?(fromFile: string): boolean;
 }
 
 /** The resolver's questions to one language (shared by the languages of a family). */
@@ -62,6 +57,11 @@ export interface ResolveRules {
    * definition a member call's name fits, so that a method of that name alone is no guess (ECMAScript's typed members).
    */
   propertiesFitNames?: boolean;
+  /**
+   * True where the language's checker types a `this` that no class, object literal or declared `this:` parameter
+   * gives a type (a plain function's) as `any`, whatever the options: nothing read on it is known, so nothing is guessed.
+   */
+  untypedThisAny?: boolean;
   /**
    * The module whose installed declarations declare a free type name (`NodeJS`, `Buffer`: Node's, `node:process`):
    * where they are not installed, the checker reads the name as `any`. Undefined for any other name.
@@ -169,11 +169,6 @@ export class FileRules {
   /** True where file `f` (at `path`) types `this` outside a class as `any` (ModuleResolution.looseThis). */
   looseThis(f: number, path: string): boolean {
     return this.resolution(f).looseThis?.(path) ?? false;
-  }
-
-  /** True where file `f` (at `path`) reads a `this` nothing types as `any` (ModuleResolution.untypedThisAny). */
-  untypedThisAny(f: number, path: string): boolean {
-    return this.resolution(f).untypedThisAny?.(path) ?? false;
   }
 
   /** True where file `f` (at `path`) reads an array declared `[]` as `any[]` (ModuleResolution.looseAny). */

@@ -61,14 +61,6 @@ export class ModuleResolver implements ModuleResolution {
     return !!this.typescriptConfig(fromFile)?.looseAny;
   }
 
-  /**
-   * True for a TypeScript file: its checker reads a plain function's `this` as `any` (an error under `noImplicitThis`);
-   * JavaScript's reads constructor functions and prototype methods, which the collector types (ModuleResolution).
-   */
-  untypedThisAny(fromFile: string): boolean {
-    return /\.[cm]?tsx?$/.test(fromFile);
-  }
-
   /** The tsconfig in force for a TypeScript file; undefined for any other file (JavaScript's options are not these). */
   private typescriptConfig(fromFile: string): TsConfigFacts | undefined {
     if (!/\.[cm]?tsx?$/.test(fromFile)) return undefined;

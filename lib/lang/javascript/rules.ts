@@ -71,6 +71,9 @@ export const javascriptRules: LanguageRules = {
 /** TypeScript's (and TSX's) rules: JavaScript's, and the predefined type names no type may take. */
 export const typescriptRules: LanguageRules = {
   ...javascriptRules,
+  // (a plain function's `this` is `any` to TypeScript's checker, an error under `noImplicitThis`; JavaScript's reads
+  // constructor functions and prototype methods, which the collector types)
+  untypedThisAny: true,
   names: {
     ...JS_NAMES,
     reservedTypeNames: new Set(TS_TYPE_NAMES),
