@@ -206,7 +206,11 @@ export type Expr =
    * type arguments written at the call, `implementNode<MaxDecl>({ … })`: what the callee's type parameters are)
    */
   /** (`lits`: the call's string literal arguments, by position, `node('unit', { … })`: what they infer a type parameter to) */
-  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]> }
+  /**
+   * (`keys`: the names the object literal written as that argument gives, where it gives nothing else, no spread nor
+   * computed key: which of an overloaded callee's signatures can take it, see overloadArg)
+   */
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]>; keys?: string[] }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).

@@ -103,7 +103,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
-  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false);
+  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false, e.keys);
   // (a function bound to a const of a declared function type, its parameter not annotated, `const f: Returns<F, R> =
   // ({ a }) => …`: that type's parameter, as the checker types the function by it)
   if (!pt && ts.label === 'Function' && ts.type && !ts.typeParams && !ts.more) {
@@ -147,9 +147,10 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
  * object literal (`fn` false) or a function written there: the one type of the signatures with a parameter at that
  * position that can hold it, as the checker's overload resolution finds it; a primitive (`string`) holds neither, a
  * function type only a function, and an object literal is no function. Undefined where more than one type is left,
- * or one that is not read (no declared type, an outside type), which could hold either.
+ * or one that is not read (no declared type, an outside type), which could hold either. `keys`: the names the literal
+ * gives, where it gives nothing else: a type that cannot take them (see refusesKeys) holds it neither.
  */
-export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: number, fn: boolean): Expr | undefined {
+export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: number, fn: boolean, keys?: readonly string[]): Expr | undefined {
   if (!ts.overloadArgs) return undefined;
   let found: Expr | undefined, text: string | undefined;
   for (const sig of ts.overloadArgs) {
@@ -160,11 +161,30 @@ export function overloadArg(this: Evaluator, ts: SymbolFact, f: number, arg: num
     const v = this.typeValue(f, t, 0);
     if (v.t === 'unknown' || v.t === 'ext') return undefined;
     if ((v.t === 'fnval') !== fn) continue;
+    if (keys && this.refusesKeys(this.deref(v), keys)) continue;
     const s = JSON.stringify(t);
     if (found && s !== text) return undefined;
     found = t; text = s;
   }
   return found;
+}
+
+/**
+ * True when a fresh object literal giving exactly `keys` surely is no value of type `v`, so that no overload signature
+ * declaring `v` there takes it: `v` can be constructed or called (`{ new (...args: any[]): T }`), or it is a class or
+ * interface, all of it in the project, that declares members and no index signature, and one of the keys is none of
+ * them (the checker's excess property check fails the signature: `register(token, { useClass: C })` is no
+ * `ValueProvider<T>`'s `{ useValue: T }`). Anything else may take it (a union, an intersection, an outside type).
+ */
+export function refusesKeys(this: Evaluator, v: Val, keys: readonly string[]): boolean {
+  if (v.t === 'obj') return !!(v.news?.length || v.calls?.length) || (keys.length > 0 && !!v.props.length && keys.some((k) => this.lacksIn(v, k)));
+  if (v.t !== 'inst' || v.up || v.drops || v.only || v.keyed || !keys.length) return false;
+  const sym = this.sym(v);
+  if ((sym.label !== 'Interface' && sym.label !== 'Class') || this.files[v.f].language === 'javascript') return false;
+  // (an empty type, `{}`'s kind, takes any literal: the checker's excess property check skips it)
+  if (!this.files[v.f].symbols.some((m) => m.parent === v.s && (m.label === 'Property' || m.label === 'Method'))) return false;
+  if (this.indexedAbove(v, 0) || this.hasStringIndex(v, 0)) return false;
+  return keys.some((k) => this.declaresNoMember(v, k, false));
 }
 
 /**

@@ -658,7 +658,10 @@ export function unionMembers(this: Evaluator, f: number, e: Expr, typeLevel?: bo
  * The declarations of member `name` in every member type of a union of project classes and interfaces (`o`), when each
  * declares or inherits it and all of them come down from one declaration above (`isPending` of `Idle | Loading |
  * Success`, each extending `BaseResult`): an object literal key typed by the union is the checker's property of it,
- * whose declarations these are, whichever member types the literal's values leave. Empty otherwise.
+ * whose declarations these are, whichever member types the literal's values leave. A member type that surely has no
+ * member `name` (keyLacks) has no say: the checker takes the key's property from the member types that have one
+ * (`useClass` of `Provider<T>`, a union of four interfaces of which `ClassProvider<T>` alone declares it). Empty
+ * otherwise, and where no member type has it.
  */
 export function familyMembers(this: Evaluator, o: Val, name: string): Array<Val & { t: 'sym' }> {
   if (o.t !== 'union') return [];
@@ -666,6 +669,7 @@ export function familyMembers(this: Evaluator, o: Val, name: string): Array<Val 
   let root: SymRef | undefined;
   for (const x of o.of) {
     const m = this.member(x, name);
+    if (m.t === 'unknown' && this.keyLacks(x, name)) continue;
     if (m.t !== 'sym') return [];
     const top = this.topDeclaration(m);
     if (!top || (root && (root.f !== top.f || root.s !== top.s))) return [];
@@ -673,6 +677,17 @@ export function familyMembers(this: Evaluator, o: Val, name: string): Array<Val 
     if (!out.some((y) => y.f === m.f && y.s === m.s)) out.push(m);
   }
   return out;
+}
+
+/**
+ * True when a TypeScript class or interface `x`, all of it in the project, surely has no member `name` on its instance
+ * side, nor an index signature that would answer it (see readFails; a class's, lacks).
+ */
+export function keyLacks(this: Evaluator, x: Val & { t: 'inst' }, name: string): boolean {
+  if (x.up || x.drops || x.only || x.keyed || this.files[x.f].language === 'javascript') return false;
+  const label = this.sym(x).label;
+  if (label !== 'Interface' && label !== 'Class') return false;
+  return !this.indexedAbove(x, 0) && this.declaresNoMember(x, name, false) && !this.hasStringIndex(x, 0);
 }
 
 /** The declaration an instance member `m` overrides at the top of its type's bases (itself when none), or undefined. */

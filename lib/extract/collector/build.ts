@@ -140,6 +140,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
           if (targs) param.targs = targs;
           const lits = this.stringArguments(ordered);
           if (lits) param.lits = lits;
+          const keys = this.literalKeys(ordered[i]);
+          if (keys) param.keys = keys;
           this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
         }
         // a function argument: its parameters are typed by the callee's declaration of parameter i
@@ -549,6 +551,16 @@ export function argumentKeys(this: Collector, node: Node, obj: Expr, from: numbe
   }
 }
 
+/**
+ * The names an object literal (`node`, maybe wrapped) gives its keys, where it gives nothing else (no spread, no
+ * computed or quoted key): what tells an overloaded callee's signatures apart (see overloadArg).
+ */
+export function literalKeys(this: Collector, node: Node): string[] | undefined {
+  const entries = this.objectEntries.get(this.unwrapped(node));
+  if (!entries || entries.some((en) => !en.key || en.spread || en.open)) return undefined;
+  return entries.map((en) => this.ident(en.key!));
+}
+
 /** Types a function's unannotated parameters (its `slots`) by the declared function type of `value`, by position. */
 export function keyContext(this: Collector, slots: NonNullable<ReturnType<Collector['slotsOf']['get']>>, value: Expr): void {
   const ordered = this.realSlots(slots);
@@ -632,6 +644,8 @@ export function literalThis(this: Collector): void {
           if (targs) param.targs = targs;
           const lits = this.stringArguments(ordered);
           if (lits) param.lits = lits;
+          const keys = this.literalKeys(ordered[i]);
+          if (keys) param.keys = keys;
           args.set(u, param);
         }
       }
