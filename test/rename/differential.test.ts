@@ -106,6 +106,12 @@ test('graph edits on the rename-overload-keys fixture: TypeScript findRenameLoca
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/apart.ts:'))), 'the keys left are counted as misses');
 });
 
+test('graph edits on the rename-keyed-overloads fixture: TypeScript findRenameLocations exactly (an argument literal\'s keys where one overload signature alone can take them; a union-typed literal\'s key one member type declares)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-keyed-overloads');
+  t.true(report.compared >= 15, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
