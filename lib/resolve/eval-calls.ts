@@ -1263,6 +1263,10 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
   declared.forEach((pt, i) => {
     const a = args[i];
     if (!pt || !a) return;
+    // (an argument declared with the same generic alias, `param.transform` of `transform: InjectionToken<Transform<any,
+    // any>>` passed for `token: InjectionToken<T>`: its type arguments, as the checker infers from alias to alias first)
+    const same = pt.k === 'generic' ? this.sameAliasArgs(c.f, pt, argFile, a) : undefined;
+    if (same) { (pt as Expr & { k: 'generic' }).args.forEach((x, k) => { if (same.t.args[k]) bind(x, () => this.typeValue(same.f, same.t.args[k], 0, same.subst), 1); }); return; }
     let memo: Val | undefined;
     bind(pt, () => {
       if (memo) return memo;
@@ -1277,6 +1281,24 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
   });
   for (const k of conflicts) own.delete(k);
   return own.size ? own : undefined;
+}
+
+/**
+ * The declared type of argument `a` (file argFile) where it is a reference to the generic alias that parameter type `pt`
+ * (file f) names (`InjectionToken<X>` for `InjectionToken<T>`), written on the property or variable it reads, with the
+ * type arguments its receiver binds; undefined otherwise, and for a name the collector may have narrowed (a local).
+ */
+export function sameAliasArgs(this: Evaluator, f: number, pt: Expr & { k: 'generic' }, argFile: number, a: Expr): { f: number; t: Expr & { k: 'generic' }; subst?: Subst } | undefined {
+  if (a.k !== 'member') return undefined;
+  const alias = this.typeSymbol(f, pt.of);
+  if (!alias || alias === 'ext' || this.sym(alias).label !== 'TypeAlias') return undefined;
+  const v = this.value(argFile, a);
+  if (v.t !== 'sym' || v.held || v.as) return undefined;
+  const sym = this.sym(v);
+  if (sym.label !== 'Property' || sym.type?.k !== 'generic') return undefined;
+  const named = this.typeSymbol(v.f, sym.type.of);
+  if (!named || named === 'ext' || named.f !== alias.f || named.s !== alias.s) return undefined;
+  return { f: v.f, t: sym.type, subst: v.subst };
 }
 
 /**

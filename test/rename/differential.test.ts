@@ -112,6 +112,12 @@ test('graph edits on the rename-keyed-overloads fixture: TypeScript findRenameLo
   t.deepEqual(differing(() => false, true), []);
 });
 
+test('graph edits on the rename-alias-inference fixture: TypeScript findRenameLocations exactly (a type parameter inferred from an argument declared with the parameter\'s generic alias)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-alias-inference');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
