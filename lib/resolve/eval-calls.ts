@@ -89,6 +89,13 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     // a built-in collection's method that takes an element (`points.push({ x: 1 })`, `map.set(k, { … })`)
     const el = e.isNew || e.callee.k !== 'member' ? undefined : this.collectionArgument(f, e.callee, e.arg);
     if (el) return el;
+    // (a built-in array's `map` written with its type argument, `registrations.map<Registration>((r) => ({ … }))`: the
+    // callback's declared result is that type, so the literals it returns are typed by it, as the checker reads them)
+    if (!e.isNew && e.callee.k === 'member' && e.callee.name === 'map' && e.arg === 0 && e.targs?.length === 1) {
+      let recv = this.deref(this.value(f, e.callee.obj));
+      if (recv.t === 'inst') recv = this.arrayBase(recv) ?? recv;
+      if (recv.t === 'arr' || recv.t === 'tup') return { t: 'fnval', f, returns: e.targs[0], r: 'contextual-type', c: REASON_CONFIDENCE['contextual-type'] };
+    }
     // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
     const fn = e.isNew ? UNKNOWN : this.deref(this.value(f, e.callee));
     // (a value of an interface or object type with call signatures, `observable.map(v, { name })` of `map:

@@ -118,6 +118,12 @@ test('graph edits on the rename-alias-inference fixture: TypeScript findRenameLo
   t.deepEqual(differing(() => false, true), []);
 });
 
+test('graph edits on the rename-map-type-args fixture: TypeScript findRenameLocations exactly (literals returned by the callback of an array\'s `map<U>` written with its type argument)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-map-type-args');
+  t.true(report.compared >= 5, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
