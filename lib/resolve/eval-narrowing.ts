@@ -658,18 +658,19 @@ export function unionMembers(this: Evaluator, f: number, e: Expr, typeLevel?: bo
  * The declarations of member `name` in every member type of a union of project classes and interfaces (`o`), when each
  * declares or inherits it and all of them come down from one declaration above (`isPending` of `Idle | Loading |
  * Success`, each extending `BaseResult`): an object literal key typed by the union is the checker's property of it,
- * whose declarations these are, whichever member types the literal's values leave. A member type that surely has no
- * member `name` (keyLacks) has no say: the checker takes the key's property from the member types that have one
- * (`useClass` of `Provider<T>`, a union of four interfaces of which `ClassProvider<T>` alone declares it). Empty
- * otherwise, and where no member type has it.
+ * whose declarations these are, whichever member types the literal's values leave. With `declared` (a union the code
+ * declares, not one read through a callee's type parameters, which the checker may infer from the literal itself), a
+ * member type that surely has no member `name` (keyLacks) has no say: the checker takes the key's property from the
+ * member types that have one (`useClass` of `Provider<T>`, a union of four interfaces of which `ClassProvider<T>` alone
+ * declares it). Empty otherwise, and where no member type has it.
  */
-export function familyMembers(this: Evaluator, o: Val, name: string): Array<Val & { t: 'sym' }> {
+export function familyMembers(this: Evaluator, o: Val, name: string, declared = false): Array<Val & { t: 'sym' }> {
   if (o.t !== 'union') return [];
   const out: Array<Val & { t: 'sym' }> = [];
   let root: SymRef | undefined;
   for (const x of o.of) {
     const m = this.member(x, name);
-    if (m.t === 'unknown' && this.keyLacks(x, name)) continue;
+    if (declared && m.t === 'unknown' && this.keyLacks(x, name)) continue;
     if (m.t !== 'sym') return [];
     const top = this.topDeclaration(m);
     if (!top || (root && (root.f !== top.f || root.s !== top.s))) return [];

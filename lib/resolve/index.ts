@@ -801,7 +801,7 @@ class ProjectBuilder {
   private familyKey(f: number, r: RefFact, o?: Val): void {
     if (r.value.k !== 'member' || r.kind === 'export') return;
     const ev = this.ev;
-    const members = ev.familyMembers(o ?? ev.deref(ev.value(f, r.value.obj)), r.value.name);
+    const members = ev.familyMembers(o ?? ev.deref(ev.value(f, r.value.obj)), r.value.name, declaredKey(r.value.obj));
     if (!members.length) return;
     const from = this.fromPos(f, r.from);
     for (const m of members) this.occurrence(m, f, r.at, r.value.name, r.kind, from, m.r, m.c);
@@ -1419,6 +1419,16 @@ function compareRefsInFile(a: Reference, b: Reference): number {
 /** A number naming a position's line and column (exact for lines below 2^21), cheaper to hash than a string. */
 function siteKey(at: Pos): number {
   return posLine(at) * 0x100000000 + posColumn(at);
+}
+
+/**
+ * Whether an object literal key's contextual type (`e`, see contextualKey) comes down from a type the code declares (a
+ * typed declaration, an assignment's target, `as`/`satisfies`, a declared result), not from a called function's
+ * parameter, whose type parameters the checker may infer from the literal itself.
+ */
+function declaredKey(e: Expr): boolean {
+  while (e.k === 'member' || e.k === 'element' || e.k === 'tagged') e = e.k === 'member' ? e.obj : e.of;
+  return e.k === 'as';
 }
 
 /** Whether an object literal key's value reads a contextual type: a parameter's, or a member or element type of one. */
