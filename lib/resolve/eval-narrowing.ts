@@ -681,6 +681,18 @@ export function familyMembers(this: Evaluator, o: Val, name: string, declared = 
 }
 
 /**
+ * True when a value of class or interface `a` is surely no `b`: `a` requires a member (surelyHas) that `b`, all of it
+ * in the project, surely lacks (keyLacks), so that neither is the other's subtype where `apart` holds both ways.
+ */
+export function apart(this: Evaluator, a: Val & { t: 'inst' }, b: Val & { t: 'inst' }): boolean {
+  if (a.f === b.f && a.s === b.s) return false;
+  const names = this.memberNames(a, 0, new Set());
+  if (!names) return false;
+  for (const n of names) if (this.surelyHas(a, n) && this.keyLacks(b, n)) return true;
+  return false;
+}
+
+/**
  * True when a TypeScript class or interface `x`, all of it in the project, surely has no member `name` on its instance
  * side, nor an index signature that would answer it (see readFails; a class's, lacks).
  */

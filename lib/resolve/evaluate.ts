@@ -681,6 +681,10 @@ export class Evaluator {
         if (one?.t === 'inst') {
           const was = this.value(f, e.of), d = this.deref(was);
           if (d.t === 'inst' && this.inheritsFrom(d, one)) return was;
+          // (a guard of a type the value's is not, nor the other way round, each requiring a member the other surely
+          // lacks, `isTransformDescriptor(param)` inside `isTokenDescriptor(param)`: the checker narrows to their
+          // intersection, whose members are either's)
+          if (d.t === 'inst' && this.apart(d, one) && this.apart(one, d)) return { t: 'inter', of: [d, one], hole: false, r: one.r, c: Math.min(d.c, one.c) };
         }
         if (one) return one;
         // (several guards: their types joined, less the subtypes among them where the value was no union, see withoutSubtypes)

@@ -124,6 +124,12 @@ test('graph edits on the rename-map-type-args fixture: TypeScript findRenameLoca
   t.deepEqual(differing(() => false, true), []);
 });
 
+test('graph edits on the rename-guard-intersections fixture: TypeScript findRenameLocations exactly (a guard inside another narrowing to the intersection where neither type is the other\'s subtype)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-guard-intersections');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
