@@ -757,15 +757,22 @@ export function membersOfEach(this: Evaluator, o: Val, name: string, whole = fal
  * NavigateOptions`, an interface in NavigateOptions declaring `href` too): each declaration, as the checker's
  * property of an intersection has every part's declaration among its own (a part we cannot read may add its own, which
  * takes none of these away); undefined where fewer than two declarations are known (member's answer, or none) or where
- * a part's keys are a `Pick`'s or an `Omit`'s.
+ * a part's keys are a `Pick`'s or an `Omit`'s. An object type literal part's property that is no symbol counts as a
+ * declaration with none to record (`_defIn.type` of `AnyProcedureBuilderDef & { type: ProcedureType }`: the
+ * interface's `type`).
  */
 export function partsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: string): Array<Val & { t: 'sym' }> | undefined {
   if (o.keyed || o.omits?.includes(name)) return undefined;
   const out: Array<Val & { t: 'sym' }> = [];
   const add = (m: Val | undefined): void => { if (m?.t === 'sym' && !out.some((y) => y.f === m.f && y.s === m.s)) out.push(m); };
   for (const x of o.of) add(this.member(x, name));
-  for (const p of o.objs ?? []) add(p.decls && declOf(p, name));
-  return out.length > 1 ? out : undefined;
+  let unnamed = 0;
+  for (const p of o.objs ?? []) {
+    const d = p.decls && declOf(p, name);
+    if (d?.t === 'sym') add(d);
+    else if (!p.open && !p.index && p.key === undefined && p.props.some((q) => q.name === name)) unnamed++;
+  }
+  return out.length > 1 || (out.length === 1 && unnamed > 0) ? out : undefined;
 }
 
 /**

@@ -130,6 +130,12 @@ test('graph edits on the rename-guard-intersections fixture: TypeScript findRena
   t.deepEqual(differing(() => false, true), []);
 });
 
+test('graph edits on the rename-intersection-props fixture: TypeScript findRenameLocations exactly (a property an interface part and an object type literal part of an intersection both declare)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-intersection-props');
+  t.true(report.compared >= 5, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
