@@ -618,7 +618,14 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
     // member types those names pick, one of them (a union: a method each declares is a dispatch to each)
     const keys = t.key && this.typeValue(f, t.key, depth + 1, subst);
     if (keys && keys.t === 'ext' && keys.lits?.length) return this.pickedMembers(o, keys.lits, depth);
-    return this.anyMemberType(o, depth);
+    const any = this.anyMemberType(o, depth);
+    // (`Map[keyof Map]`: the union of all its property types, whose methods are each part's, as the checker reads a
+    // member of a union; instances of project types only)
+    if (t.all && any.t === 'anyof' && !any.either) {
+      const insts: Array<Val & { t: 'inst' }> = [];
+      if (any.of.every((p) => addInstances(insts, p))) return instancesValue(insts);
+    }
+    return any;
   }
   const m = this.member(o, t.name);
   if (m.t !== 'sym') return m;
@@ -858,10 +865,13 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
   for (let k = 0; k < n; k++) {
     const h = k < nExt ? ext![k] : sym.implements![k - nExt];
-    if (h.k !== 'generic') continue;
-    const base = this.typeSymbol(cf, h.of);
+    // (a base named without arguments, `class Plugin extends RendererComponent`, may itself bind the parameters of
+    // one further up: `RendererComponent extends Component<Renderer>`)
+    const generic = h.k === 'generic';
+    if (!generic && h.k !== 'id' && h.k !== 'member') continue;
+    const base = this.typeSymbol(cf, generic ? h.of : h);
     if (!base || base === 'ext') continue;
-    const found = this.bindingsFor(base.f, base.s, h.args.map((t) => typeArgOf(cf, t, own)), of, os, depth + 1);
+    const found = this.bindingsFor(base.f, base.s, generic ? h.args.map((t) => typeArgOf(cf, t, own)) : undefined, of, os, depth + 1);
     if (found) return found;
   }
   return undefined;
