@@ -38,8 +38,8 @@ export function partTypeParam(w: World, f: number, from: number, name: string): 
  * arguments `args`: those arguments where the member is the type's own; where it is inherited, the arguments the
  * heritage gives the declaring type (`class Builder extends AbstractBuilder<Base64, Builder>`: AbstractBuilder's
  * `B` is Builder, so its `B setPadding(…)` gives a Builder), each read with the arguments of the type naming it
- * (`class Mine<T> extends Base<List<T>>`). A base written without arguments binds nothing (a raw type reads its
- * parameters' bounds); where the heritage does not reach the owner, the value's own arguments as before.
+ * (`class Mine<T> extends Base<List<T>>`). Where the heritage names the owner without arguments, or does not reach
+ * it, the value's own arguments as before.
  */
 export function memberSubst(m: Members, owner: TypeEnt | undefined, ent: TypeEnt, args: Lazy[] | undefined): Subst | undefined {
   const own = args ? { ent: owner ?? ent, args } : undefined;
