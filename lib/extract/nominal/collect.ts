@@ -575,7 +575,9 @@ class NominalCollector {
     if (d.kind === 'out' && d.caps.call !== undefined && d.caps.arg !== undefined) v.out = { call: d.caps.call, arg: d.caps.arg };
     if (d.kind === 'callback') {
       // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
-      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
+      // (@params: the lambda's parameter list, where it has one, `(k, v) -> …`: this one's place in it)
+      const params = d.caps.params !== undefined ? { at: this.position(d.caps.params, nameNode), of: this.argCount(d.caps.params)! } : undefined;
+      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter, params) : undefined;
       if (cb) Object.assign(v, cb);
     } else if (d.caps.iter !== undefined) {
       v.iter = d.caps.iter;
@@ -790,8 +792,17 @@ class NominalCollector {
     if (out) this.implicitRecv.set(node, out);
   }
 
-  /** What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown. */
-  private callbackValue(method: string, recv: number): { iter: number; each: true } | { value: number } | undefined {
+  /**
+   * What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown;
+   * for a lambda of two parameters (`params`: this one's place and their count), a map's key and value or two
+   * elements (NominalSyntax.pairCallbacks).
+   */
+  private callbackValue(method: string, recv: number, params?: { at: number; of: number }): { iter: number; each?: true; iterKey?: true } | { value: number } | undefined {
+    if (params && params.of === 2) {
+      const pair = this.syntax.pairCallbacks?.get(method);
+      if (pair) return pair[params.at] === 'key' ? { iter: recv, iterKey: true } : { iter: recv };
+    }
+    if (params && params.at > 0) return undefined;
     if (this.syntax.elementCallbacks?.has(method)) return { iter: recv, each: true };
     if (this.syntax.selfCallbacks?.has(method)) return { value: recv };
     return undefined;

@@ -41,11 +41,12 @@
 ((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))
 ((inferred_parameters (identifier) @name) (#set! role "decl.param"))
 ; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (`forEach`, `map`:
-; javaSyntax's list); of another method, the method's functional interface parameter's (the role is the parameter
-; patterns' above, whose match at the name comes later: with the same role the kind is kept, and no other method's
-; lambda parameter is taken for an element)
+; javaSyntax's list), a lambda of two a map's key and value or two elements (`map.forEach((k, v) -> …)`,
+; `list.sort((a, b) -> …)`; @params: the list, which places each); of another method, the method's functional
+; interface parameter's (the role is the parameter patterns' above, whose match at the name comes later: with the
+; same role the kind is kept, and no other method's lambda parameter is taken for an element)
 ((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (identifier) @name))) (#set! role "decl.param:callback"))
-((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters . (identifier) @name)))) (#set! role "decl.param:callback"))
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters (identifier) @name) @params))) (#set! role "decl.param:callback"))
 ; a lambda among a call's arguments: its parameters written without a type are the called method's functional
 ; interface parameter's (a constructor's too)
 ((method_invocation arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
