@@ -157,6 +157,8 @@ export class Collector {
   readonly thisPredicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
   readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
+  /** Occurrences inside two guards' bodies (`if (isA(x)) { if (isB(x)) … }`) → the guard guardedBy's replaced. */
+  readonly guardedBelow = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (x.isLeaf()) …` → the method guard's call node. */
   readonly selfGuardedBy = new LazyMap<Node, Node>();
   /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */

@@ -46,6 +46,9 @@ export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<C
   if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
   const guard = this.guardedBy.get(node);
   if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
+  // (a guard that held before this one, around it: what x was when this one tested it)
+  const below = guard && this.guardedBelow.size ? this.guardedBelow.get(node) : undefined;
+  if (below) left = { k: 'guarded', by: narrowingCall(this.expr(below)), of: left };
   const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
   const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
   const guarded: Expr = guard ? { k: 'guarded', by: narrowingCall(this.expr(guard)), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }

@@ -36,7 +36,13 @@ export function narrow(this: Collector): void {
       // (where the test failed: x is what its type leaves without C, under any narrowing of its own)
       if (not) { const list = this.excludedFrom.get(node); if (list) list.push(type!); else this.excludedFrom.set(node, [type!]); return; }
       // (an early exit's narrowing holds in the rest of the block, where an `if` of its own may narrow further)
-      if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+      if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) {
+        // (a guard holding where another one already does, `if (isA(x)) { if (isB(x)) … }`: both narrowed x, the one
+        // replaced first, as the checker narrows in turn; kept beneath, see idExpr)
+        const before = guard2 ? undefined : this.guardedBy.get(node);
+        if (before && !Array.isArray(before) && before !== guard) this.guardedBelow.set(node, before);
+        this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+      }
     });
   }
 }
