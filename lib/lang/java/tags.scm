@@ -55,6 +55,15 @@
 ; interface's type arguments (javaSyntax.declaredLambdaParam)
 ((local_variable_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
 ((field_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
+; one assigned to a variable or field declared before (`order = (a, b) -> …`, `this.render = custom != null ? custom :
+; (o, required) -> …`), whole or as an arm of a conditional: @assigned names it, a local's or else a field's (kind
+; `field`: written through `this.`)
+((assignment_expression left: (identifier) @assigned right: (lambda_expression) @scope) (#set! role "decl.builder"))
+((assignment_expression left: (identifier) @assigned right: (ternary_expression consequence: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((assignment_expression left: (identifier) @assigned right: (ternary_expression alternative: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (lambda_expression) @scope) (#set! role "decl.builder:field"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (ternary_expression consequence: (lambda_expression) @scope)) (#set! role "decl.builder:field"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (ternary_expression alternative: (lambda_expression) @scope)) (#set! role "decl.builder:field"))
 ((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
 ((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))
