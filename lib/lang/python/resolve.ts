@@ -22,6 +22,7 @@ import { overloadSignatures } from './overloads.ts';
 import { getterSignature } from './descriptors.ts';
 import { withRuntimeRoots } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
+import { InheritedParams } from './inherited-params.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind, readsSelf } from './typing.ts';
 import { Subscripts, type Subscript } from './subscripts.ts';
@@ -110,6 +111,7 @@ export class PythonResolver implements LanguageRelations {
     py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
     baseName: (f, e) => pythonOutsideTypes.baseName(this.sink.files[f], e) ?? undefined,
   });
+  private readonly inherited = new InheritedParams({ py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, locals: (f) => this.sink.files[f].locals, mro: (f, s) => this.mro(f, s), membersOf: (f, s) => this.membersOf(f, s) });
 
   /** Every relation of one Python file. */
   relations(f: number): void {
@@ -693,6 +695,8 @@ export class PythonResolver implements LanguageRelations {
       if (v.t !== 'unknown' || loc.type.k === 'any') return v;
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
+    const inherited = loc.type ? undefined : this.inherited.annotationOf(f, l);
+    if (inherited) return this.typeValue(inherited.f, inherited.type, depth + 1, undefined, false);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
     return loc.ctx && !loc.type ? this.lambdaParam(f, l, loc.ctx, depth) : UNKNOWN;
   }
