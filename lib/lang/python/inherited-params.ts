@@ -33,7 +33,11 @@ export class InheritedParams {
    * method its method overrides; undefined when it takes none (an outside class comes first in the order: what it
    * declares is not read here, so the parameter stays unknown).
    */
-  annotationOf(f: number, l: number): { f: number; type: Expr } | undefined {
+  /**
+   * (`own`: the override's class, `base`: the class declaring the annotation, whose TypeVars the type arguments `own`'s
+   * bases write stand for: `class Child(Visitor[Token])` reads the base's `node: T` as a Token)
+   */
+  annotationOf(f: number, l: number): { f: number; type: Expr; own: Sym; base: Sym } | undefined {
     const slot = this.slotsOf(f).get(l);
     if (!slot) return undefined;
     const [s, i] = slot;
@@ -55,7 +59,7 @@ export class InheritedParams {
       if (i === 0 && base.kind !== 'staticmethod') return undefined;
       const type = bsig.l[i] >= 0 ? this.h.locals(c.f)[bsig.l[i]]?.type : undefined;
       // (`Self` in the base's annotation is the base's own TypeVar, which pyright leaves unsolved in the override)
-      return type && !mentionsSelf(type) ? { f: c.f, type } : undefined;
+      return type && !mentionsSelf(type) ? { f: c.f, type, own: { f, s: sym.parent }, base: c } : undefined;
     }
     return undefined;
   }

@@ -96,7 +96,7 @@ export class PythonResolver implements LanguageRelations {
   /** Records (dataclasses, attrs, NamedTuple, pydantic) and the fields their keyword arguments name. */
   private readonly records = new RecordFields({
     py: (f) => this.py(f), sym: (f, s) => this.sym(f, s), mro: (f, s) => this.mro(f, s), ownInit: (f, s) => this.ownInit(f, s),
-    decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
+    decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x), paths: () => this.sink.files.map((x) => x.path),
   });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
   /** Subscripts and iterations of instances (overloaded `__getitem__`, container bases). */
@@ -104,7 +104,7 @@ export class PythonResolver implements LanguageRelations {
     sym: (f, s) => this.sym(f, s), value: (f, e, d) => this.value(f, e, d), typeValue: (f, t, d, env, b) => this.typeValue(f, t, d, env, b),
     returnValue: (f, s, d, env) => this.returnValue(f, s, d, env), mro: (f, s) => this.mro(f, s), envAt: (f, s, env, k) => this.envAt(f, s, env, k),
     overloadsOf: (f, s) => this.overloadsOf(f, s), indexKinds: (f) => this.py(f).indexers, container: (f, s) => this.py(f).generics?.[s]?.container,
-    typedDict: (f, s) => this.py(f).typedDicts?.includes(s) === true, member: (v, name, d) => this.memberValue(v, name, d),
+    typedDict: (f, s) => this.py(f).typedDicts?.includes(s) === true, member: (v, name, d) => this.memberValue(v, name, d), namedFields: (f, s) => (this.records.isNamedTuple(f, s) ? (this.py(f).fields?.[s] ?? []).map((x) => this.sym(f, x).name) : undefined),
   });
   /** Classes' members, linearisations and metaclasses. */
   private readonly classes = new ClassOrder({
@@ -520,7 +520,7 @@ export class PythonResolver implements LanguageRelations {
         // the elements of the builtin container the class derives from (subscripts.ts)
         const m = this.findMember(of.f, of.s, index ? '__getitem__' : '__iter__');
         if (m && m !== 'ext') return index ? this.subscripts.indexed(of, m, sub, depth) : this.elementOf(this.returnValue(m.f, m.s, depth), undefined, depth + 1);
-        return m === 'ext' ? this.subscripts.inherited(of, index, sub, depth) : UNKNOWN;
+        return m === 'ext' ? this.subscripts.inherited(of, index, sub, depth, at) : UNKNOWN;
       }
       case 'ext': return EXT;
       default: return UNKNOWN;
@@ -696,7 +696,7 @@ export class PythonResolver implements LanguageRelations {
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
     const inherited = loc.type ? undefined : this.inherited.annotationOf(f, l);
-    if (inherited) return this.typeValue(inherited.f, inherited.type, depth + 1, undefined, false);
+    if (inherited) return this.typeValue(inherited.f, inherited.type, depth + 1, this.envAt(inherited.own.f, inherited.own.s, undefined, inherited.base), false);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
     return loc.ctx && !loc.type ? this.lambdaParam(f, l, loc.ctx, depth) : UNKNOWN;
   }
