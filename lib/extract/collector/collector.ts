@@ -89,7 +89,9 @@ export class Collector {
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true; via?: Node }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
-  readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
+  readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node; self?: true }> = [];
+  /** Method calls on a name (`x.isLeaf()`) that narrow it where they failed, by the method's `this is T` if it has one. */
+  readonly selfTests = new LazyMap<Node, true>();
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean; path?: true }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();

@@ -43,7 +43,7 @@ export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<C
   if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
   let left: Expr = plain;
   const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
-  if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+  if (excluded) for (const t of excluded) left = exclusion(this, left, t);
   const guard = this.guardedBy.get(node);
   if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
   const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
@@ -438,9 +438,9 @@ export function exprOther(this: Collector, node: Node): Expr {
     if (!this.narrowsThis || own.k === 'id') return own;
     const narrowed = this.narrowedTo.get(node);
     if (narrowed) return { k: 'narrowed', of: own, type: this.expr(narrowed) };
-    let left = own;
+    let left: Expr = own;
     const excluded = this.excludedFrom.get(node);
-    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+    if (excluded) for (const t of excluded) left = exclusion(this, left, t);
     return left;
   }
   if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
@@ -796,6 +796,15 @@ export function guardCall(this: Collector, call: Node): Expr {
  */
 function narrowingCall(e: Expr): Expr {
   return e.k === 'call' && e.args?.length ? { ...e, args: [null, ...e.args.slice(1)] } : e;
+}
+
+/**
+ * `of` where a test failed: not a C (`x instanceof C`), not a guard call's type (`isC(x)`, the call), not a method
+ * guard's `this is T` (`x.isLeaf()`, the call with its arguments, as for the held way: see guardCall).
+ */
+function exclusion(c: Collector, of: Expr, test: Node): Expr {
+  if (c.selfTests.size && c.selfTests.has(test)) return { k: 'narrowed', of, type: c.guardCall(test), not: true, self: true };
+  return { k: 'narrowed', of, type: narrowingCall(c.expr(test)), not: true };
 }
 
 /** `of` narrowed by a discriminant test (`tag`: the member, the tags it may hold there, or not). */

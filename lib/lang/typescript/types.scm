@@ -73,6 +73,9 @@
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
 (ternary_expression condition: (call_expression function: (member_expression object: (identifier) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
+; the same call anywhere in a condition: where it failed (`child.isBasis() ? … : child.reduce()`, an `else`, the rest of
+; the block after `if (x.isLeaf()) return;`), the name is what its type leaves without the method's `this is T`
+((call_expression function: (member_expression object: (identifier) @name)) @test (#set! role "narrow.guard.self.test"))
 ; an assertion function's predicate (`assertAdmin(u: User): asserts u is Admin`): after `assertAdmin(x);`, x is an Admin
 ((function_declaration return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
 ((function_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
