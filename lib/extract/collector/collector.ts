@@ -90,6 +90,8 @@ export class Collector {
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true; via?: Node }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
   readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node; self?: true }> = [];
+  /** `const ok = cond` (no type): the name and its value, whose tests narrow where the name is tested (see narrowByPlaces). */
+  readonly conditionAliases: Array<{ name: Node; value: Node }> = [];
   /** Method calls on a name (`x.isLeaf()`) that narrow it where they failed, by the method's `this is T` if it has one. */
   readonly selfTests = new LazyMap<Node, true>();
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */

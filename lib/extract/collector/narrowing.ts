@@ -17,7 +17,7 @@ export function narrow(this: Collector): void {
       // nothing else narrows it, and only where the callee asserts its argument — the resolver decides, see assertVia)
       if (via) {
         if (this.narrowedTo.has(node) || this.guardedBy.has(node) || this.excludedFrom.has(node) || this.assertedBy.has(node) || this.selfGuardedBy.has(node)) return;
-        if (not) this.excludedFrom.set(node, [type!]); else if (type) this.narrowedTo.set(node, type); else this.guardedBy.set(node, guard!);
+        if (not) this.excludedFrom.set(node, [type!]); else if (type) this.narrowedTo.set(node, type); else this.guardedBy.set(node, guard2 ? [guard!, guard2] : guard!);
         this.assertVia.set(node, via);
         return;
       }

@@ -55,6 +55,8 @@ export enum Role {
   // an assertion function of a condition (`asserts cond`), and the calls of assertions as statements whose first
   // argument may hold such tests (`invariant(x instanceof A)`: narrowByPlaces)
   'returns.asserts.cond', 'flow.assert',
+  // a const holding a condition (`const ok = isA(x) && ready`): a test of it narrows as the condition would (narrowByPlaces)
+  'flow.alias',
   // (the first number a language's own roles take)
   'first.language.role',
 }

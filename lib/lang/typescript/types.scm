@@ -89,6 +89,9 @@
 ; a call whose first argument is a name, as a statement: the name narrowed from there to the end of the block, where
 ; the callee asserts it
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
+; a const without a type holding a condition (`const isRange = $isRangeSelection(sel) && ready`): where it is tested,
+; the tests in it narrow as if written there (TypeScript's aliased conditions; narrowByPlaces)
+((lexical_declaration kind: "const" (variable_declarator name: (identifier) @name !type value: (_) @value)) (#set! role "flow.alias"))
 ; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
 ((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
 ; a guard call whose first argument is a name, wherever it is: the collector follows `&&`, `||` and parentheses up
