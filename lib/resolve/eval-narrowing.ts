@@ -7,10 +7,7 @@ import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bin
  * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
  */
 export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
-  // (where a guard call failed, `type` is that call: the guard's type is what the value is not; a method guard's call,
-  // `self`, its method's `this is T`, which may be one of several member types, `nodeOfKind<BasisKind>`)
-  const to = e.self ? (e.not && this.selfGuardType(f, e.type, true)) || UNKNOWN
-    : e.type.k === 'call' ? (e.not && this.guardType(f, e.type)) || UNKNOWN : this.typeValue(f, e.type, 0);
+  const to = this.narrowingType(f, e);
   if (e.not) return this.withoutClass(f, e.of, to);
   if (to.t !== 'inst') return to;
   const d = this.deref(this.value(f, e.of));
@@ -21,12 +18,36 @@ export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narr
 }
 
 /**
+ * The type a `narrowed` value is tested against: C of `x instanceof C`; where a guard call failed, `type` is that call
+ * and the guard's type is what the value is not; a method guard's call (`self`), its method's `this is T`, which may
+ * be one of several member types, `nodeOfKind<BasisKind>`.
+ */
+export function narrowingType(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
+  if (e.self) return (e.not && this.selfGuardType(f, e.type, true)) || UNKNOWN;
+  return e.type.k === 'call' ? (e.not && this.guardType(f, e.type)) || UNKNOWN : this.typeValue(f, e.type, 0);
+}
+
+/**
+ * `v` less what the tests that failed around `of` exclude (`of` a chain of `narrowed` values with `not`): the parts
+ * a narrowing read after them (several guards' types joined, `if (!isA(x) && !isB(x)) return; if (isB(x)) return;`)
+ * still takes away, as the checker narrows in the order of the flow.
+ */
+export function lessExclusions(this: Evaluator, f: number, of: Expr, v: Val): Val {
+  for (let x = of, hops = 0; x.k === 'narrowed' && x.not && hops < 8; x = x.of, hops++) v = this.withoutParts(v, this.narrowingType(f, x));
+  return v;
+}
+
+/**
  * x where `x instanceof C` failed (an `else`, after `if (x instanceof C) return`): as the checker narrows, the member
  * types of x's union that are not C nor extend it (`{ id: string } | StateNode` less StateNode: the object type,
  * whose `id` is no StateNode's), nothing where x was a C; what x was otherwise (a base of C stays itself).
  */
 export function withoutClass(this: Evaluator, f: number, of: Expr, to: Val): Val {
-  const v = this.value(f, of);
+  return this.withoutParts(this.value(f, of), to);
+}
+
+/** The value `v` less the parts that are `to`'s classes or extend them (see withoutClass). */
+export function withoutParts(this: Evaluator, v: Val, to: Val): Val {
   // (several classes, a guard's `v is A | B` or `nodeOfKind<BasisKind>`: a part that is any of them goes)
   const tos = to.t === 'inst' ? [to] : (to.t === 'union' || to.t === 'anyof') && to.of.every((x) => x.t === 'inst') ? to.of as Array<Val & { t: 'inst' }> : undefined;
   if (!tos) return v;

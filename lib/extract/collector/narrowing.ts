@@ -22,8 +22,9 @@ export function narrow(this: Collector): void {
         return;
       }
       // (any other narrowing of the occurrence drops the one an assertion call made: it held only where the callee
-      // asserts, which one occurrence cannot say beside another narrowing)
-      if (this.assertVia.size && this.assertVia.has(node)) {
+      // asserts, which one occurrence cannot say beside another narrowing; but for a test that failed, which only takes
+      // parts away from either, `invariant(isText(x)); … if (isToken(x)) return;`)
+      if (this.assertVia.size && !not && this.assertVia.has(node)) {
         this.assertVia.delete(node);
         this.narrowedTo.delete(node);
         this.guardedBy.delete(node);
