@@ -161,6 +161,8 @@ export class Collector {
   readonly thisPredicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
   readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
+  /** The guard calls around an occurrence's nearest one (guardedBy), nearest last: where that call is no guard, theirs hold. */
+  readonly guardedOuter = new LazyMap<Node, Array<Node | [Node, Node]>>();
   /** Identifier occurrences inside `if (x.isLeaf()) …` → the method guard's call node. */
   readonly selfGuardedBy = new LazyMap<Node, Node>();
   /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */

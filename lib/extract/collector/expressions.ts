@@ -44,6 +44,8 @@ export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<C
   let left: Expr = plain;
   const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
   if (excluded) for (const t of excluded) left = exclusion(this, left, t);
+  const outer = this.guardedOuter.size ? this.guardedOuter.get(node) : undefined;
+  if (outer) for (const g of outer) left = Array.isArray(g) ? { k: 'guarded', by: { k: 'union', types: g.map((x) => this.expr(x)) }, of: left } : { k: 'guarded', by: narrowingCall(this.expr(g)), of: left };
   const guard = this.guardedBy.get(node);
   if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
   const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;

@@ -37,7 +37,13 @@ export function narrow(this: Collector): void {
       // (where the test failed: x is what its type leaves without C, under any narrowing of its own)
       if (not) { const list = this.excludedFrom.get(node); if (list) list.push(type!); else this.excludedFrom.set(node, [type!]); return; }
       // (an early exit's narrowing holds in the rest of the block, where an `if` of its own may narrow further)
-      if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+      if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) {
+        // (a call inside the region of a guard around it, `if (isRange(s)) { if (shouldInsert(s, data)) s.m() }`: the
+        // nearer call wins where it is a guard, else the outer one still holds, which the collector cannot tell apart)
+        const outer = this.guardedBy.get(node);
+        if (outer) pushTo(this.guardedOuter, node, outer);
+        this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
+      }
     });
   }
 }
