@@ -221,9 +221,10 @@ export type Expr =
   /** (`any`: the key is no string literal, `NodesByKind[kind]`: one of T's member types, `name` empty) */
   /**
    * (`key`: the key type of such an access, `NodesByKind[kind]`: where it is string literals the resolver can list,
-   * the properties they name; `elem`: the key is `number`, `(typeof kinds)[number]`, an element type)
+   * the properties they name; `elem`: the key is `number`, `(typeof kinds)[number]`, an element type; `all`: the key
+   * is `keyof` of the indexed type itself, `Map[keyof Map]`, the union of all its property types)
    */
-  | { k: 'index'; of: Expr; name: string; any?: true; key?: Expr; elem?: true }
+  | { k: 'index'; of: Expr; name: string; any?: true; key?: Expr; elem?: true; all?: true }
   /**
    * A value inside `if (guard(x)) …` (`of` is x): a `by(x): x is T` guard makes it a T, else it is `of`. (`self`: inside
    * `if (x.isLeaf()) …`, `by` the call, whose method's `this is T` makes it a T; string arguments kept as literals,

@@ -350,7 +350,7 @@ export function unionResults(this: Evaluator, f: number, e: Expr & { k: 'call' }
     const label = this.sym(m).label;
     if (label !== 'Method' && label !== 'Function' && !(label === 'Property' && this.sym(m).type)) return undefined;
     // (a method returning `this`, a builder's: that part itself, not the class declaring the method)
-    if (returnsThis(this.sym(m))) { if (!addInstances(insts, part)) return undefined; continue; }
+    if (returnsThis(this.sym(m), this.files[m.f])) { if (!addInstances(insts, part)) return undefined; continue; }
     if (!addInstances(insts, this.deref(this.callResult(m, e.args, f, e.argc ?? e.args?.length ?? 0, e.targs)))) return undefined;
   }
   return insts.length ? instancesValue(insts) : undefined;
@@ -549,6 +549,9 @@ export function builtinResult(this: Evaluator, f: number, global: string, name: 
       return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });
     }
     if (o.t !== 'obj' || !o.index || o.props.length || o.others?.length) return undefined;
+    // (a mapped type over the keys of a type parameter nothing binds, `Shape<NonNullable<TIn>>` read inside its class:
+    // the checker infers no value type from it, and the values are `any`)
+    if (o.over && this.holdsBodyParam(o.over, o.f, o.subst, 0)) return undefined;
     const v = this.typeValue(o.f, o.index, 0, o.subst);
     if (v.t === 'unknown') return undefined;
     return valueArray(o, name === 'values' ? v : { t: 'tup', items: [EXT, v], r: o.r, c: o.c });

@@ -263,6 +263,13 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
   if (t.k === 'map') return { t: 'map', f, of: t.of, key: t.key, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
   if (t.k === 'promise') return { t: 'prom', of: this.typeValue(f, t.of, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
   if (t.k === 'object') {
+    // a homomorphic mapped type over a type parameter that is an array or tuple type (`{ [K in keyof T]: ISchema<T[K]>
+    // }`, T bound to a tuple or constrained to one): the checker maps the elements, so the result is an array or tuple
+    // (over a list type written as such, `keyof string[]` lists the array's own keys: not read so)
+    if (t.over && t.key !== undefined && t.index && !t.props.length && namesTypeParam(t.over)) {
+      const mapped = this.mappedList(f, t as Expr & { k: 'object' }, depth, subst);
+      if (mapped) return mapped;
+    }
     const o: Val & { t: 'obj' } = { t: 'obj', f, props: t.props, index: t.index, others: t.others, calls: t.calls, news: t.news, decls: t.decls, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'], subst };
     if (t.key !== undefined) { o.key = t.key; o.keys = t.keys; if (t.over) o.over = t.over; }
     if (t.prefix !== undefined) o.prefix = t.prefix;
@@ -600,6 +607,8 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
       ? weakenFrom(this.typeValue(v.f, vs.type, depth + 1, v.subst), v, 'typed-receiver')
       : this.deref(v);
   } else o = this.typeValue(f, t.of, depth + 1, subst);
+  // (an element of an array type by a key that is no literal, a mapped type's `T[K]` over an array: the element type)
+  if (o.t === 'arr' && t.any) return this.elementOf(o, 'typed-receiver');
   // (a tuple's item by position, `Parameters<typeof f>[0]`)
   if (o.t === 'tup') return /^\d+$/.test(t.name) ? o.items[Number(t.name)] ?? UNKNOWN : UNKNOWN;
   // (an indexed access on `any`, `React.JSX.IntrinsicElements['input']` of a package not installed, is `any`)
@@ -609,7 +618,14 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
     // member types those names pick, one of them (a union: a method each declares is a dispatch to each)
     const keys = t.key && this.typeValue(f, t.key, depth + 1, subst);
     if (keys && keys.t === 'ext' && keys.lits?.length) return this.pickedMembers(o, keys.lits, depth);
-    return this.anyMemberType(o, depth);
+    const any = this.anyMemberType(o, depth);
+    // (`Map[keyof Map]`: the union of all its property types, whose methods are each part's, as the checker reads a
+    // member of a union; instances of project types only)
+    if (t.all && any.t === 'anyof' && !any.either) {
+      const insts: Array<Val & { t: 'inst' }> = [];
+      if (any.of.every((p) => addInstances(insts, p))) return instancesValue(insts);
+    }
+    return any;
   }
   const m = this.member(o, t.name);
   if (m.t !== 'sym') return m;
@@ -849,10 +865,13 @@ export function bindingsFor(this: Evaluator, cf: number, cs: number, args: TypeA
   const ext = sym.extends, nExt = ext ? ext.length : 0, n = nExt + (sym.implements ? sym.implements.length : 0);
   for (let k = 0; k < n; k++) {
     const h = k < nExt ? ext![k] : sym.implements![k - nExt];
-    if (h.k !== 'generic') continue;
-    const base = this.typeSymbol(cf, h.of);
+    // (a base named without arguments, `class Plugin extends RendererComponent`, may itself bind the parameters of
+    // one further up: `RendererComponent extends Component<Renderer>`)
+    const generic = h.k === 'generic';
+    if (!generic && h.k !== 'id' && h.k !== 'member') continue;
+    const base = this.typeSymbol(cf, generic ? h.of : h);
     if (!base || base === 'ext') continue;
-    const found = this.bindingsFor(base.f, base.s, h.args.map((t) => typeArgOf(cf, t, own)), of, os, depth + 1);
+    const found = this.bindingsFor(base.f, base.s, generic ? h.args.map((t) => typeArgOf(cf, t, own)) : undefined, of, os, depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -1047,4 +1066,27 @@ function keptKeys(v: Val, t: Expr & { k: 'intersection' }): Val {
   const decls = v.decls?.filter((d) => keep(d.name));
   const others = v.others?.filter(keep);
   return { ...v, props: v.props.filter((p) => keep(p.name)), decls: decls?.length ? decls : undefined, others: others?.length ? others : undefined };
+}
+
+/**
+ * A homomorphic mapped type (`t`, with `over` and `key`) over an array or tuple type: an array of its template with
+ * the key left as the element index, or a tuple of the template instantiated at each position; undefined where what
+ * it maps is no list.
+ */
+export function mappedList(this: Evaluator, f: number, t: Expr & { k: 'object' }, depth: number, subst: Subst | undefined): Val | undefined {
+  const over = this.typeValue(f, t.over!, depth + 1, subst);
+  if (over.t === 'arr') return { t: 'arr', f, of: OTHER, el: this.typeValue(f, t.index!, depth + 1, subst), r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+  if (over.t !== 'tup') return undefined;
+  const items = over.items.map((_, i) => {
+    const at = new Map(subst ?? []);
+    at.set(`${f}:${t.key}`, { f, t: { k: 'lit', v: String(i) } });
+    return this.typeValue(f, t.index!, depth + 1, at);
+  });
+  return { t: 'tup', items, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
+}
+
+/** A type parameter's name (a local in type position), also as a conditional type's true branch narrows it. */
+function namesTypeParam(e: Expr): boolean {
+  const x = e.k === 'narrowed' ? e.of : e;
+  return x.k === 'id' && bindsLocal(x.b);
 }

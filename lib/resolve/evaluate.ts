@@ -521,13 +521,13 @@ export class Evaluator {
         }
         // a method declared to return `this` (a builder) returns its receiver, whatever subclass that is (through
         // `super.m()`, the class calling it: `this` there is the subclass's)
-        if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c))) {
+        if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c), this.files[c.f])) {
           const obj = e.callee.obj;
           const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
         // (… and one declared to return `Promise<this>`, or async returning `this`: a promise of its receiver)
-        if (c.t === 'sym' && e.callee.k === 'member' && returnsThisPromise(this.sym(c))) {
+        if (c.t === 'sym' && e.callee.k === 'member' && returnsThisPromise(this.sym(c), this.files[c.f])) {
           const obj = e.callee.obj;
           const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
           if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
@@ -1380,14 +1380,26 @@ export function emptyObject(v: Val): boolean {
 /** Labels of declarations that are values (a class is a value and a type). */
 export const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', 'Enum', 'Variable']);
 
-/** A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`). */
-export function returnsThis(sym: SymbolFact): boolean {
-  return sym.returns ? sym.returns.k === 'this' : sym.returnsValue?.k === 'this';
+/**
+ * A method declared to return `this`, or returning `this` without a declared type (TypeScript infers `this`), itself
+ * or through a local of file `file` declared with no type from `this` (`let schema = this; … return schema`: the
+ * checker gives the local the polymorphic `this` type, which every later assignment must keep).
+ */
+export function returnsThis(sym: SymbolFact, file?: FileFacts): boolean {
+  return sym.returns ? sym.returns.k === 'this' : isThis(sym.returnsValue, file);
 }
 
 /** A method declared to return `Promise<this>` (`save(): Promise<this>`), or an async one returning `this` undeclared. */
-function returnsThisPromise(sym: SymbolFact): boolean {
-  return sym.returns ? sym.returns.k === 'promise' && sym.returns.of.k === 'this' : !!sym.returnsAsync && sym.returnsValue?.k === 'this';
+function returnsThisPromise(sym: SymbolFact, file: FileFacts): boolean {
+  return sym.returns ? sym.returns.k === 'promise' && sym.returns.of.k === 'this' : !!sym.returnsAsync && isThis(sym.returnsValue, file);
+}
+
+/** `this`, or a local of `file` declared from `this` with no type of its own (see returnsThis). */
+function isThis(e: Expr | undefined, file: FileFacts | undefined): boolean {
+  if (e?.k === 'this') return true;
+  if (e?.k !== 'id' || !file || !bindsLocal(e.b)) return false;
+  const loc = file.locals[bindingIndex(e.b)];
+  return !!loc && !loc.type && !loc.evolving && loc.init?.k === 'this';
 }
 
 /** Values a pure memo may hand out again: their identity means nothing (see sameValue). */

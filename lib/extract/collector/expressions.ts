@@ -280,6 +280,9 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     if (keyText === 'number') return { k: 'index', of: this.expr(lookup.of), name: '', any: true, elem: true };
     // (another predefined type, `string`, `symbol`: no key we can list)
     if (/^[a-z]+$/.test(keyText) && (keyText === 'string' || keyText === 'symbol' || keyText === 'any' || keyText === 'never')) return { k: 'index', of: this.expr(lookup.of), name: '', any: true };
+    // (`Map[keyof Map]`: every property type of Map)
+    const ofText = this.text.slice(lookup.of.start, lookup.of.end);
+    if (keyText.replace(/\s+/g, ' ') === `keyof ${ofText.replace(/\s+/g, ' ')}`) return { k: 'index', of: this.expr(lookup.of), name: '', any: true, key: this.expr(lookup.key), all: true };
     return { k: 'index', of: this.expr(lookup.of), name: '', any: true, key: this.expr(lookup.key) };
   }
   const g = this.generics.get(node);

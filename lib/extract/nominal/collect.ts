@@ -27,7 +27,9 @@ import { ImplicitParams } from './implicit-params.ts';
  */
 /** A receiver lambda's receiver: a value's node, a type's (`fn`: a function type, or an alias of one, whose receiver it is), a call's parameter. */
 type Receiver = number | { type: number; fn?: true } | { call: number; arg?: number };
-interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; declared?: number; params?: number }
+/** The declared type of what a lambda is the value of: its type node, or a variable's written before (a local's, else a field's of class `cls`). */
+type Declared = number | { local: number } | { field: string; cls: number };
+interface Scope { names: Map<string, Binding>; parent: Scope | undefined; recv?: number | { type: number; fn?: true }; builder?: { call: number; arg?: number }; declared?: Declared; params?: number }
 
 /** A context of the walk: a definition's span (its symbol), a scope's, a namespace block's. */
 interface Ctx {
@@ -93,7 +95,7 @@ class NominalCollector {
   /** Implicit parameters of lambdas handed to calls (`builderParam`), given their value once the walk is done. */
   private readonly builderParams: Array<{ l: number; b: { call: number; arg?: number }; param?: number }> = [];
   /** Parameters of lambdas that are a declaration's value: the declared type's node and the parameter's position. */
-  private readonly declaredParams: Array<{ l: number; type: number; param: number }> = [];
+  private readonly declaredParams: Array<{ l: number; type: Declared; param: number }> = [];
   /** Assignments to a member of `this` (`$this->repo = new Repo()`): the value of a property declared without a type. */
   private readonly memberInitAt = new Map<number, Rec>();
   /**
@@ -282,7 +284,15 @@ class NominalCollector {
           const builder = this.builderAt.get(i);
           // a lambda that is a declaration's value (@declared: the declared type, NominalSyntax.declaredLambdaParam)
           if (builder?.caps.declared !== undefined && this.syntax.declaredLambdaParam) stack[stack.length - 1].scope.declared = builder.caps.declared;
-          else if (builder?.caps.call !== undefined) {
+          else if (builder?.caps.assigned !== undefined && this.syntax.declaredLambdaParam) {
+            // a lambda assigned to a variable declared before (@assigned: its name; kind `field`: written through
+            // `this.`): a local's declared type, else the enclosing class's field's
+            const top = stack[stack.length - 1];
+            const name = this.name(builder.caps.assigned);
+            const b = builder.kind === 'field' ? undefined : lookup(top.scope, name);
+            if (b !== undefined && bindsLocal(b)) top.scope.declared = { local: bindingIndex(b) };
+            else if (b === undefined && top.cls >= 0) top.scope.declared = { field: name, cls: top.cls };
+          } else if (builder?.caps.call !== undefined) {
             // a lambda among the arguments (`convert({ … }, x)`): the parameter at its position
             const arg = builder.caps.args !== undefined ? this.position(builder.caps.args, i) : undefined;
             stack[stack.length - 1].scope.builder = arg === undefined || arg < 0 ? { call: builder.caps.call } : { call: builder.caps.call, arg };
@@ -575,7 +585,9 @@ class NominalCollector {
     if (d.kind === 'out' && d.caps.call !== undefined && d.caps.arg !== undefined) v.out = { call: d.caps.call, arg: d.caps.arg };
     if (d.kind === 'callback') {
       // a lambda's parameter: an element of the receiver, or the receiver, by the method it is handed to
-      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter) : undefined;
+      // (@params: the lambda's parameter list, where it has one, `(k, v) -> …`: this one's place in it)
+      const params = d.caps.params !== undefined ? { at: this.position(d.caps.params, nameNode), of: this.argCount(d.caps.params)! } : undefined;
+      const cb = d.caps.iter !== undefined && d.caps.method !== undefined ? this.callbackValue(this.name(d.caps.method), d.caps.iter, params) : undefined;
       if (cb) Object.assign(v, cb);
     } else if (d.caps.iter !== undefined) {
       v.iter = d.caps.iter;
@@ -790,8 +802,17 @@ class NominalCollector {
     if (out) this.implicitRecv.set(node, out);
   }
 
-  /** What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown. */
-  private callbackValue(method: string, recv: number): { iter: number; each: true } | { value: number } | undefined {
+  /**
+   * What a callback's parameter is, by the method it is handed to: an element of the receiver, the receiver, unknown;
+   * for a lambda of two parameters (`params`: this one's place and their count), a map's key and value or two
+   * elements (NominalSyntax.pairCallbacks).
+   */
+  private callbackValue(method: string, recv: number, params?: { at: number; of: number }): { iter: number; each?: true; iterKey?: true } | { value: number } | undefined {
+    if (params && params.of === 2) {
+      const pair = this.syntax.pairCallbacks?.get(method);
+      if (pair) return pair[params.at] === 'key' ? { iter: recv, iterKey: true } : { iter: recv };
+    }
+    if (params && params.at > 0) return undefined;
     if (this.syntax.elementCallbacks?.has(method)) return { iter: recv, each: true };
     if (this.syntax.selfCallbacks?.has(method)) return { value: recv };
     return undefined;
@@ -1162,6 +1183,13 @@ class NominalCollector {
   }
 
   // ------------------------------------------------------------------ facts
+  /** The type a lambda's Declared names: the node's, the local's declared one, or the class's field's (its symbol's type, read by now). */
+  private declaredType(d: Declared): Expr | undefined {
+    if (typeof d === 'number') return this.typeExpr(d);
+    if ('local' in d) { const n = this.localValue[d.local]?.type; return n === undefined ? undefined : this.typeExpr(n); }
+    return this.symbols.find((s) => s.parent === d.cls && s.name === d.field && s.label === 'Property')?.type ?? undefined;
+  }
+
   private finishLocals(): void {
     for (const f of this.lazy) Object.assign(f.e, f.type ? this.typeExpr(f.node) : this.expr(f.node));
     for (const { sym, key, t } of this.docFallbacks) if (!sym[key] || sym[key]!.k === 'other') sym[key] = docTypeExpr(t);
@@ -1171,7 +1199,8 @@ class NominalCollector {
     }
     for (const { l, type, param } of this.declaredParams) {
       // `Consumer<Option> h = o -> …`: o is the declared functional type's type argument there
-      const t = this.typeExpr(type);
+      const t = this.declaredType(type);
+      if (!t) continue;
       const at = t.k === 'generic' && t.of.k === 'id' ? this.syntax.declaredLambdaParam?.(t.of.name, param) : undefined;
       if (t.k === 'generic' && at !== undefined && at < t.args.length) this.locals[l].type = t.args[at];
     }

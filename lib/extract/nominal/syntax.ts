@@ -36,6 +36,11 @@ export interface NominalSyntax {
    * that lambda's parameter (`decl.local:callback`) or implicit parameter (`decl.implicit`) is an element.
    */
   elementCallbacks?: ReadonlySet<string>;
+  /**
+   * Methods whose function argument, a lambda of two parameters, receives a map's key and value (Java's
+   * `map.forEach((k, v) -> …)`: `key`, `element`) or two elements (`list.sort((a, b) -> …)`): what each is.
+   */
+  pairCallbacks?: ReadonlyMap<string, readonly ['key' | 'element', 'key' | 'element']>;
   /** Methods whose function argument receives the receiver itself (Kotlin's `let`, `also`, `takeIf`). */
   selfCallbacks?: ReadonlySet<string>;
   /**

@@ -21,7 +21,10 @@
 ((type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @body)) @def (#set! role "def.class:struct"))
 ((type_spec name: (type_identifier) @name type: (interface_type) @body) @def (#set! role "def.interface"))
 ((type_spec name: (type_identifier) @name type: [(type_identifier) (qualified_type) (generic_type) (pointer_type) (slice_type) (array_type) (map_type) (function_type) (channel_type)] @type) @def (#set! role "def.type"))
-((type_alias name: (type_identifier) @name type: (_) @type) @def (#set! role "def.type:alias"))
+; an alias of an interface literal (testify's `type tHelper = interface { Helper() }`) is that interface: its
+; methods are the literal's, which a value asserted to the alias calls
+((type_alias name: (type_identifier) @name type: (interface_type) @body) @def (#set! role "def.interface"))
+((type_alias name: (type_identifier) @name type: (_) @type) @def (#not-match? @type "^interface\\s*\\{") (#set! role "def.type:alias"))
 
 ; a named struct type's fields, its members. An anonymous structure's (`var cfg struct{ A int }`, a test table's
 ; `[]struct{…}`, `Inner struct{ A int }` inside a type) are no members of the function, type or package around them:
@@ -42,6 +45,7 @@
 ; embedded fields and embedded interfaces: their members are promoted
 ((type_spec type: (struct_type (field_declaration_list (field_declaration !name type: (_) @type)))) @def (#set! role "heritage.embed"))
 ((type_spec type: (interface_type (type_elem (_) @type))) @def (#set! role "heritage.embed"))
+((type_alias type: (interface_type (type_elem (_) @type))) @def (#set! role "heritage.embed"))
 
 ; package-level vars and consts are symbols, local ones locals (decl.var decides by where it is)
 ((var_spec name: (identifier) @name type: (_)? @type value: (expression_list)? @values) @def (#set! role "decl.var:var"))

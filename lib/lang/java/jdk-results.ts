@@ -16,6 +16,8 @@ const STRING: Record<string, string> = {
   ...giving('length indexOf lastIndexOf compareTo compareToIgnoreCase codePointAt codePointBefore codePointCount offsetByCodePoints', 'int'),
   ...giving(`isEmpty isBlank startsWith endsWith contains matches equalsIgnoreCase contentEquals regionMatches`, 'boolean'),
   charAt: 'char',
+  // (`[T]`: an array of T, NominalRules.libraryResult)
+  toCharArray: '[char]', getBytes: '[byte]',
 };
 
 const CLASS: Record<string, string> = {
@@ -100,7 +102,9 @@ const TABLE = new Map<string, Record<string, string>>([
   ['Channels', { newInputStream: 'InputStream', newOutputStream: 'OutputStream', newReader: 'Reader', newWriter: 'Writer' }],
   ['BufferedReader', { readLine: 'String', read: 'int', ready: 'boolean', skip: 'long' }],
   ...['InputStream', 'Reader'].map((t) => [t, { read: 'int', skip: 'long', ...(t === 'InputStream' ? { available: 'int', transferTo: 'long' } : { ready: 'boolean', transferTo: 'long' }) }] as [string, Record<string, string>]),
-  ['StringWriter', { getBuffer: 'StringBuffer' }], ['ByteArrayOutputStream', { size: 'int' }],
+  ['StringWriter', { getBuffer: 'StringBuffer' }], ['ByteArrayOutputStream', { size: 'int', toByteArray: '[byte]' }],
+  // what a file's channel is (`updateDigest(d, raf.getChannel())` takes the FileChannel overload)
+  ...['RandomAccessFile', 'FileInputStream', 'FileOutputStream'].map((t) => [t, { getChannel: 'FileChannel', ...(t === 'RandomAccessFile' ? { length: 'long', getFilePointer: 'long' } : {}) }] as [string, Record<string, string>]),
 
   ['String', STRING], ['CharSequence', { length: 'int', charAt: 'char', toString: 'String', isEmpty: 'boolean' }],
   ['Class', CLASS], ['Package', { getName: 'String' }], ['Method', MEMBER], ['Field', MEMBER], ['Constructor', MEMBER], ['Executable', MEMBER],

@@ -22,5 +22,11 @@ export const javaSyntax: NominalSyntax = {
   plainLambdas: true,
   elementCallbacks: new Set(['forEach', 'forEachOrdered', 'map', 'filter', 'flatMap', 'anyMatch', 'allMatch', 'noneMatch', 'peek', 'mapToInt', 'mapToLong',
     'mapToDouble', 'mapToObj', 'removeIf', 'ifPresent', 'ifPresentOrElse', 'takeWhile', 'dropWhile', 'sorted', 'min', 'max', 'forEachRemaining']),
+  // a BiConsumer or BiFunction of a map's key and value (`Map.forEach`, `Map.replaceAll`), a Comparator or
+  // BinaryOperator of two elements (`List.sort`, `Stream.sorted`, `min`, `max`, `reduce`)
+  pairCallbacks: new Map<string, readonly ['key' | 'element', 'key' | 'element']>([
+    ...['forEach', 'replaceAll'].map((m) => [m, ['key', 'element']] as const),
+    ...['sort', 'sorted', 'min', 'max', 'reduce'].map((m) => [m, ['element', 'element']] as const),
+  ]),
   comments: { line: ['//'], block: ['/*', '*/'] },
 };

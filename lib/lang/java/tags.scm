@@ -41,11 +41,12 @@
 ((lambda_expression parameters: (identifier) @name) (#set! role "decl.param"))
 ((inferred_parameters (identifier) @name) (#set! role "decl.param"))
 ; a lambda handed to a method of its receiver: its first parameter is an element of the receiver (`forEach`, `map`:
-; javaSyntax's list); of another method, the method's functional interface parameter's (the role is the parameter
-; patterns' above, whose match at the name comes later: with the same role the kind is kept, and no other method's
-; lambda parameter is taken for an element)
+; javaSyntax's list), a lambda of two a map's key and value or two elements (`map.forEach((k, v) -> …)`,
+; `list.sort((a, b) -> …)`; @params: the list, which places each); of another method, the method's functional
+; interface parameter's (the role is the parameter patterns' above, whose match at the name comes later: with the
+; same role the kind is kept, and no other method's lambda parameter is taken for an element)
 ((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (identifier) @name))) (#set! role "decl.param:callback"))
-((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters . (identifier) @name)))) (#set! role "decl.param:callback"))
+((method_invocation object: (_) @iter name: (identifier) @method arguments: (argument_list . (lambda_expression parameters: (inferred_parameters (identifier) @name) @params))) (#set! role "decl.param:callback"))
 ; a lambda among a call's arguments: its parameters written without a type are the called method's functional
 ; interface parameter's (a constructor's too)
 ((method_invocation arguments: (argument_list (lambda_expression) @scope) @args) @call (#set! role "decl.builder"))
@@ -54,6 +55,15 @@
 ; interface's type arguments (javaSyntax.declaredLambdaParam)
 ((local_variable_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
 ((field_declaration type: (_) @declared declarator: (variable_declarator value: (lambda_expression) @scope)) (#set! role "decl.builder"))
+; one assigned to a variable or field declared before (`order = (a, b) -> …`, `this.render = custom != null ? custom :
+; (o, required) -> …`), whole or as an arm of a conditional: @assigned names it, a local's or else a field's (kind
+; `field`: written through `this.`)
+((assignment_expression left: (identifier) @assigned right: (lambda_expression) @scope) (#set! role "decl.builder"))
+((assignment_expression left: (identifier) @assigned right: (ternary_expression consequence: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((assignment_expression left: (identifier) @assigned right: (ternary_expression alternative: (lambda_expression) @scope)) (#set! role "decl.builder"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (lambda_expression) @scope) (#set! role "decl.builder:field"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (ternary_expression consequence: (lambda_expression) @scope)) (#set! role "decl.builder:field"))
+((assignment_expression left: (field_access object: (this) field: (identifier) @assigned) right: (ternary_expression alternative: (lambda_expression) @scope)) (#set! role "decl.builder:field"))
 ((local_variable_declaration type: (_) @type declarator: (variable_declarator name: (identifier) @name value: (_)? @value)) (#set! role "decl.local"))
 ((enhanced_for_statement type: (_) @type name: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
 ((resource type: (_) @type name: (identifier) @name value: (_) @value) (#set! role "decl.local"))

@@ -214,6 +214,9 @@ export class Overloads {
         if (want.t === 'inst') return -1;
         if (want.name === got.name) { if (!this.sameShape(got, want, 0)) return -1; score += 2; }
         else if (want.name && this.notSupertype(got.name, want.name)) return -1;
+        // one of the argument's known supertypes fits as a project subtype does: before a parameter of a type the
+        // language does not know (`update(d, InputStream)` before `update(d, FileChannel)` for a BufferedInputStream)
+        else if (want.name && this.rules.librarySupertypes?.get(got.name)?.includes(want.name)) score += 1;
       } else if (got.t === 'arr' && want.t === 'ext' && want.name && this.notSupertype('Array', want.name)) return -1;
     }
     return score;

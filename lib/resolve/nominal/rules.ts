@@ -94,7 +94,8 @@ export interface NominalRules {
   /**
    * The library type a library type's member gives, method or property, where it is one type whatever the arguments
    * (Kotlin's `name.trim()` is a String, `items.size` an Int); undefined when unknown. `arg`: the library type of a
-   * method's one argument where it is known (Kotlin's `count - total`, Int's `minus(Long)`, is a Long).
+   * method's one argument where it is known (Kotlin's `count - total`, Int's `minus(Long)`, is a Long). `[T]` is an
+   * array of T (Rust's `as_bytes()`, Java's `toCharArray()`).
    */
   libraryResult?(type: string | undefined, member: string, arg?: string): string | undefined;
   /**

@@ -9,7 +9,7 @@ import { bindingIndex, bindsLocal, lastTypeName, type Expr } from '../../extract
 import type { NominalOp } from '../../extract/nominal/facts.ts';
 import type { Members } from './members.ts';
 import { Overloads } from './overloads.ts';
-import { boundArgument, partTypeParam } from './type-params.ts';
+import { boundArgument, memberSubst, partTypeParam } from './type-params.ts';
 import { aliasCall } from './call-alias.ts';
 import { fitsExactly } from './call-fit.ts';
 import { LibraryImpls, sliceDeref, sliceLiteral, sliceOf } from './library-impls.ts';
@@ -368,7 +368,7 @@ export class Evaluator {
       const shift = b.arg !== undefined && x?.ext && !x.recv && call.callee.k === 'member' ? 1 : 0;
       const p = params?.[b.arg === undefined ? params.length - 1 : b.arg + shift];
       const recv = t && 'targets' in res ? res.recv : undefined;
-      const subst = t && recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
+      const subst = t && recv?.t === 'inst' ? this.memberSubst(t, recv) : undefined;
       // the lambda's parameter (the function type's parameter there, or a library delegate type's: C#'s `Action<Foo>`,
       // `Func<Foo, T>`), else the receiver the type declares
       const given = p?.k === 'fntype' ? (b.param !== undefined ? p.params?.[b.param] : p.recv) : b.param !== undefined ? this.delegateParam(p, b.param) : undefined;
@@ -404,7 +404,7 @@ export class Evaluator {
     const p = this.w.sym(t).params?.[e.at + (this.w.extra(t).ext && c.callee.k === 'member' ? 1 : 0)];
     if (!p) return NONE;
     const recv = 'targets' in res ? res.recv : undefined;
-    const subst = recv?.t === 'inst' && recv.args ? { ent: this.m.ownerOf(t) ?? recv.e, args: recv.args } : undefined;
+    const subst = recv?.t === 'inst' ? this.memberSubst(t, recv) : undefined;
     return this.type(t.f, p, t.s, subst, depth + 1);
   }
 
@@ -447,6 +447,11 @@ export class Evaluator {
     if (first.label === 'Function' || first.label === 'Method') return { t: 'fn', rs, c: CONFIDENCE[reason], reason };
     if (TYPE_LABELS.has(first.label)) { const ent = this.w.typeOf(rs[0]); return ent ? { t: 'type', e: ent } : NONE; }
     return this.symType(rs[0], depth, subst);
+  }
+
+  /** What binds the type parameters of member t's declaring type for a value of `recv`'s type (type-params.ts memberSubst). */
+  private memberSubst(t: SymRef, recv: { e: TypeEnt; args?: Lazy[] }): Subst | undefined {
+    return memberSubst(this.m, this.m.ownerOf(t), recv.e, recv.args);
   }
 
   /** The type of a variable, field, property or enum member. */
@@ -499,7 +504,7 @@ export class Evaluator {
           if (this.w.onlyParts(obj.e)) { const lib = this.libraryValue(f, from, obj.e.name, name); if (lib) return lib; }
           return this.m.hasExternalBase(obj.e) ? EXT : NONE;
         }
-        const v = this.symsValue(rs, 'typed-receiver', depth, obj.args ? { ent: this.m.ownerOf(rs[0]) ?? obj.e, args: obj.args } : undefined);
+        const v = this.symsValue(rs, 'typed-receiver', depth, this.memberSubst(rs[0], obj));
         return v.t === 'inst' ? { ...v, c: Math.min(v.c, obj.c) } : v;
       }
       case 'ext': {
@@ -631,7 +636,7 @@ export class Evaluator {
     const t = this.methods(this.m.find(v.e, this.rules.indexMethod!))[0];
     const returns = t ? this.w.sym(t).returns : undefined;
     if (!t || !returns) return undefined;
-    const subst = v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined;
+    const subst = this.memberSubst(t, v);
     const r = this.type(t.f, returns, t.s, subst, depth + 1);
     return r.t === 'none' ? undefined : atReturnConfidence(r);
   }
@@ -770,7 +775,7 @@ export class Evaluator {
     if (TYPE_LABELS.has(sym.label)) { const ent = this.w.typeOf(t); return ent ? this.inst(ent, CONFIDENCE.constructor) : NONE; }
     // an accessor a symbol declares (a record component): its type
     if (this.rules.accessorKinds?.has(sym.kind)) {
-      const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
+      const subst = res.recv?.t === 'inst' ? this.memberSubst(t, res.recv) : undefined;
       return atReturnConfidence(this.symType(t, depth + 1, subst));
     }
     if (!sym.returns) {
@@ -792,7 +797,7 @@ export class Evaluator {
       if (recv.t === 'type') return this.inst(recv.e, CONFIDENCE['return-type']);
       if (recv.t === 'inst') return atReturnConfidence(recv);
     }
-    const subst = res.recv?.t === 'inst' && res.recv.args ? { ent: this.m.ownerOf(t) ?? res.recv.e, args: res.recv.args } : undefined;
+    const subst = res.recv?.t === 'inst' ? this.memberSubst(t, res.recv) : undefined;
     return atReturnConfidence(this.type(t.f, sym.returns, t.s, subst, depth + 1));
   }
 
@@ -914,7 +919,7 @@ export class Evaluator {
       out.push(...hit);
       const t = hit[0], sym = this.w.sym(t);
       if (!sym.returns) break;
-      const r = this.type(t.f, sym.returns, t.s, v.args ? { ent: this.m.ownerOf(t) ?? v.e, args: v.args } : undefined);
+      const r = this.type(t.f, sym.returns, t.s, this.memberSubst(t, v));
       v = this.dealias(r);
     }
     return out;
