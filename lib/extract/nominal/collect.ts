@@ -20,6 +20,7 @@ import type { DocType, DocTypes, NominalSyntax } from './syntax.ts';
 import { blockCommentBefore, docBefore, signatureOf, wordsBefore } from './text.ts';
 import { remapSymbols } from './order.ts';
 import { ImplicitParams } from './implicit-params.ts';
+import { calleeText, docTypeExpr } from './exprs.ts';
 
 /**
  * `recv`: the node of the object a receiver lambda's body runs on (NominalSyntax.receiverCallbacks); `builder`: the
@@ -1477,18 +1478,6 @@ const LIT: Expr = { k: 'lit' };
 const MAX_TYPE_ARGS = 4;
 const COLLECTION: Expr = { k: 'lit', coll: true };
 
-/**
- * A doc comment's type as the shape a qualified type written in code has: a name, or the last name as a member of
- * its dotted qualifier (`App.Models` of `\\App\\Models\\User`: a leading `\\` before a qualifier is dropped, before a
- * single name kept as its root); an array of it for `[]`.
- */
-function docTypeExpr(t: DocType): Expr {
-  const segs = t.segments[0] === '\\' && t.segments.length > 2 ? t.segments.slice(1) : t.segments;
-  const last = segs[segs.length - 1];
-  const e: Expr = segs.length === 1 ? { k: 'id', name: last } : { k: 'member', obj: { k: 'id', name: segs.slice(0, -1).join('.') }, name: last };
-  return t.array ? { k: 'array', of: e } : e;
-}
-
 function lookup(scope: Scope | undefined, name: string): Binding | undefined {
   for (let s = scope; s; s = s.parent) {
     const b = s.names.get(name);
@@ -1500,13 +1489,4 @@ function lookup(scope: Scope | undefined, name: string): Binding | undefined {
 function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const l = m.get(k);
   if (l) l.push(v); else m.set(k, [v]);
-}
-
-/** The text a callee is written as (`http.HandleFunc`), for registrations. */
-export function calleeText(e: Expr): string {
-  if (e.k === 'id') return e.name;
-  if (e.k === 'member') return `${calleeText(e.obj)}.${e.name}`;
-  if (e.k === 'this') return 'this';
-  if (e.k === 'call') return `${calleeText(e.callee)}()`;
-  return '?';
 }

@@ -10,7 +10,7 @@
  */
 import { bindsLocal, posLine, type CallFact, type Expr, type FileFacts, type Pos, type RefFact } from '../../extract/facts.ts';
 import type { LanguageRelations, RelationSink, UnresolvedSite } from '../../extract/relations.ts';
-import { calleeText } from '../../extract/nominal/collect.ts';
+import { calleeText } from '../../extract/nominal/exprs.ts';
 import type { NominalCall, NominalOp } from '../../extract/nominal/facts.ts';
 import { Names } from './lookup.ts';
 import { labelsFit } from './call-fit.ts';
