@@ -370,7 +370,14 @@ export class Evaluator {
   /** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */
   globalNamesakes(f: number, s: number): SymRef[] {
     const sym = this.files[f].symbols[s];
-    if (sym.parent !== -1) return [];
+    // (a member of a global namespace declared in several files, `declare global { namespace PixiMixins { interface
+    // Container extends … } }` in each: the namesakes of that namespace's members of its name merge with it too)
+    if (sym.parent !== -1) {
+      if (this.files[f].symbols[sym.parent].kind !== 'namespace') return [];
+      const out: SymRef[] = [];
+      for (const r of this.globalNamesakes(f, sym.parent)) for (const i of this.childrenOf(r.f, r.s)?.get(sym.name) ?? []) out.push({ f: r.f, s: i });
+      return out;
+    }
     const all = this.globalTable().get(sym.name);
     if (!all || all.length < 2 || !all.some((r) => r.f === f && r.s === s)) return [];
     return all.filter((r) => r.f !== f);

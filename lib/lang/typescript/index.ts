@@ -10,6 +10,7 @@ import { ecmascriptCollector } from '../javascript/collect/index.ts';
 import { ECMA_COMMENTS } from '../javascript/index.ts';
 import { parseableText } from '../javascript/repair.ts';
 import { moduleTypeArguments } from './module-types.ts';
+import { namespaceBraces } from './namespace-braces.ts';
 import { typescriptRules } from '../javascript/rules.ts';
 import { readDependencyTypes } from './package-types.ts';
 
@@ -19,13 +20,16 @@ import { readDependencyTypes } from './package-types.ts';
  */
 const rules = { ...typescriptRules, dependencyTypes: readDependencyTypes };
 
+/** The same-length rewrites the TypeScript grammar is given before its first parse (see each module's doc). */
+const parseText = (text: string): string => namespaceBraces(moduleTypeArguments(text));
+
 export const typescript: Language = {
   id: 'typescript',
   extensions: ['.ts', '.mts', '.cts'],
   grammar: () => grammarBinding('tree-sitter-typescript').typescript,
   nodeTypes: ['tree-sitter-typescript', 'typescript/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('typescript/types.scm'), queryFile('typescript/assertion.scm')],
-  parseText: moduleTypeArguments,
+  parseText,
   repair: (text) => parseableText('typescript', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
@@ -38,7 +42,7 @@ export const tsx: Language = {
   grammar: () => grammarBinding('tree-sitter-typescript').tsx,
   nodeTypes: ['tree-sitter-typescript', 'tsx/src/node-types.json'],
   queries: [queryFile('javascript/core.scm'), queryFile('javascript/jsx.scm'), queryFile('typescript/types.scm')],
-  parseText: moduleTypeArguments,
+  parseText,
   repair: (text) => parseableText('tsx', text),
   collector: ecmascriptCollector,
   comments: ECMA_COMMENTS,
