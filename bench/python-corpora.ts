@@ -244,6 +244,33 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-bs4', version: '4.11.2-2' },
     copy: [['usr/lib/python3/dist-packages/bs4', 'bs4']],
   },
+  // dnspython 2.3 (DNS: a record class per type over an `Rdata` base whose `from_text`/`from_wire_parser` the
+  // subclasses override without annotations, a tokenizer, a wire parser, sync and async query paths) and hatchling
+  // 1.12 (a build backend: generic builder classes over bounded TypeVars, a plugin manager answering through
+  // `__getattr__`): measured fresh, then their misses read; lark 1.1.5 (a parser generator: grammar compilers, tree
+  // transformers composed with `*`, Earley and LALR parsers), zeroconf 0.47 (typed multicast DNS: records, caches,
+  // handlers, asyncio services) and WTForms 3.0.1 (forms: fields as descriptors bound by a metaclass, validators,
+  // widgets): measured fresh and after, lark's 3 extra edges read, nothing tuned on them
+  dnspython: {
+    half: 'tune', source: { deb: 'python3-dnspython', version: '2.3.0-1+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/dns', 'dns']],
+  },
+  hatchling: {
+    half: 'tune', source: { deb: 'python3-hatchling', version: '1.12.2-1' },
+    copy: [['usr/lib/python3/dist-packages/hatchling', 'hatchling']],
+  },
+  lark: {
+    half: 'held-out', source: { deb: 'python3-lark', version: '1.1.5-1' },
+    copy: [['usr/lib/python3/dist-packages/lark', 'lark']],
+  },
+  zeroconf: {
+    half: 'held-out', source: { deb: 'python3-zeroconf', version: '0.47.3-1' },
+    copy: [['usr/lib/python3/dist-packages/zeroconf', 'zeroconf']],
+  },
+  wtforms: {
+    half: 'held-out', source: { deb: 'python3-wtforms', version: '3.0.1-2' },
+    copy: [['usr/lib/python3/dist-packages/wtforms', 'wtforms']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

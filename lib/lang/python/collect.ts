@@ -660,8 +660,13 @@ class PyCollector extends PyLambdas {
     let first = true;
     // (an argument's position: `self` and `cls` are the receiver's)
     let position = 0;
+    // a method's parameter list as written (names and kinds, separators too) and each parameter's local: an
+    // unannotated parameter of an override takes the annotation of the overridden method's (resolve.ts inheritedParam)
+    const sig = methodKind !== undefined && fs.sym !== undefined ? { p: [] as string[], l: [] as number[] } : undefined;
+    if (sig) (this.py.sigs ??= {})[fs.sym!] = sig;
     for (const p of this.namedKids(params)) {
       const ty = this.type(p);
+      if (sig && (ty === 'keyword_separator' || ty === 'positional_separator')) { sig.p.push(ty === 'keyword_separator' ? '*' : '/'); sig.l.push(-1); }
       let nameNode = -1, typeNode = -1, valueNode = -1;
       let splat: 'list' | 'dict' | undefined;
       if (ty === 'identifier') nameNode = p;
@@ -681,12 +686,13 @@ class PyCollector extends PyLambdas {
         nameNode = this.namedKids(p)[0] ?? -1;
         splat = ty === 'list_splat_pattern' ? 'list' : 'dict';
       } else continue;
-      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { if (!(first && fs.cls !== undefined)) position++; first = false; continue; }
+      if (nameNode < 0 || this.type(nameNode) !== 'identifier') { if (sig) { sig.p.push('?'); sig.l.push(-1); } if (!(first && fs.cls !== undefined)) position++; first = false; continue; }
       const name = this.txt(nameNode);
       const refs0 = this.refs.length, calls0 = this.calls.length;
       const loc: LocalFact = { name };
       const l = this.locals.push(loc) - 1;
       this.paramLocals.add(l);
+      if (sig) { sig.p.push(splat === 'list' ? `*${name}` : splat === 'dict' ? `**${name}` : name); sig.l.push(l); }
       fs.names.set(name, { k: 'local', l });
       this.localWritten(l, this.pos(nameNode));
       if (first && fs.cls !== undefined && !splat) {

@@ -108,6 +108,12 @@ export interface PyFacts {
   callbackKeys?: Record<number, Record<string, number>>;
   /** Parameters of lambdas passed as keyword arguments (by local index): the keyword, which names the callee's parameter. */
   lambdaKeys?: Record<number, string>;
+  /**
+   * Methods' parameter lists (by symbol index): each parameter as written, `*args`, `**kw`, and the separators `*` and
+   * `/` (`p`), with its local (`l`, -1 for a separator): what an override's unannotated parameter inherits needs the
+   * two lists to agree (resolve.ts inheritedParam).
+   */
+  sigs?: Record<number, { p: string[]; l: number[] }>;
   /** Comments of the file (text without `#`, line), for search. */
   comments?: Array<{ line: number; text: string }>;
 }

@@ -145,3 +145,17 @@ function widest<V extends SolveVal>(host: SolveHost<V>, vals: V[]): V[] {
     return !insts.some((o) => (o.f !== c.f || o.s !== c.s) && host.derives(c, o));
   });
 }
+
+/**
+ * A generic class's own TypeVars as `self` reads them in the class's own methods, by key: each bounded one its bound
+ * (a checker's `T@Builder`, whose members are the bound's: `self.config.build()` of a property `-> ConfigT`, `ConfigT`
+ * bound to `Config`); undefined when none has a bound. `typeVar` reads a type parameter as written, `bound` a bound.
+ */
+export function ownBounds<V>(params: readonly Expr[] | undefined, typeVar: (p: Expr & { k: 'id' }) => { key: string; f: number; bound: Expr | null } | undefined, bound: (f: number, t: Expr) => V): Map<string, V> | undefined {
+  let env: Map<string, V> | undefined;
+  for (const p of params ?? []) {
+    const tv = p.k === 'id' ? typeVar(p) : undefined;
+    if (tv?.bound) (env ??= new Map()).set(tv.key, bound(tv.f, tv.bound));
+  }
+  return env;
+}

@@ -19,6 +19,8 @@ export interface RecordHost {
   ownInit(f: number, s: number): Sym | undefined;
   /** The project functions and classes a class's decorators name (written with or without arguments). */
   decoratorSymbols(f: number, s: number): Sym[];
+  /** Every file's path, by file index. */
+  paths(): readonly string[];
 }
 
 /** A class's record kind, with whether it makes an `__init__` (false: `@dataclass(init=False)`). */
@@ -28,6 +30,8 @@ interface Kind { kind: RecordKind; init: boolean }
 export class RecordFields {
   private readonly kinds = new Map<number, Kind | null>();
   private readonly fields = new Map<number, Map<string, Sym> | null>();
+  private stubIndex: Map<string, number> | undefined;
+  private pathList: readonly string[] | undefined;
   constructor(private readonly h: RecordHost) {}
 
   /**
@@ -80,8 +84,28 @@ export class RecordFields {
     return k;
   }
 
+  /**
+   * True for a function or class `dataclass_transform` marks, in its module or in the stub beside it (`m.pyi` of an
+   * `m.py`): an import names the module's declaration, which runs, while a checker reads the stub's, whose marker is
+   * often the only one (a module-level name of the same name there).
+   */
   private isTransform(d: Sym): boolean {
-    return this.h.py(d.f).transforms?.includes(d.s) ?? false;
+    if (this.h.py(d.f).transforms?.includes(d.s)) return true;
+    const sym = this.h.sym(d.f, d.s);
+    const stubs = this.stubs();
+    const stub = sym.parent < 0 ? stubs.get(this.pathList![d.f]) : undefined;
+    if (stub === undefined) return false;
+    const marked = this.h.py(stub).transforms ?? [];
+    return marked.some((s) => this.h.sym(stub, s).name === sym.name && this.h.sym(stub, s).parent < 0);
+  }
+
+  /** Stub files by the path of the module they sit beside (`m.py` → the index of `m.pyi`). */
+  private stubs(): Map<string, number> {
+    if (this.stubIndex) return this.stubIndex;
+    this.stubIndex = new Map();
+    this.pathList = this.h.paths();
+    this.pathList.forEach((p, f) => { if (p.endsWith('.pyi')) this.stubIndex!.set(p.slice(0, -1), f); });
+    return this.stubIndex;
   }
 
   /** The fields of record class (f, s): its own and its record bases' (a class nearer it declares a name again). */

@@ -62,7 +62,9 @@ export function recordFacts(r: ConditionReader, py: PyFacts, s: number, decos: r
     if (e === undefined) continue;
     const called = r.type(e) === 'call';
     const name = r.canonical(called ? r.child(e, 'function') : e) ?? '';
-    if (TRANSFORM.has(name)) (py.transforms ??= []).push(s);
+    // (before PEP 681 a library's stub marked its decorators with a function of its own named `__dataclass_transform__`,
+    // called: pyright still honours the name)
+    if (TRANSFORM.has(name) || (called && (name === '__dataclass_transform__' || name.endsWith('.__dataclass_transform__')))) (py.transforms ??= []).push(s);
     const k = DECORATORS.get(name);
     if (!k || kind) continue;
     kind = k;

@@ -22,10 +22,11 @@ import { overloadSignatures } from './overloads.ts';
 import { getterSignature } from './descriptors.ts';
 import { withRuntimeRoots } from './sys-path.ts';
 import { ClassOrder } from './class-order.ts';
+import { InheritedParams } from './inherited-params.ts';
 import { RecordFields } from './record-fields.ts';
 import { isSignatureKind, readsSelf } from './typing.ts';
 import { Subscripts, type Subscript } from './subscripts.ts';
-import { solveTypeVars } from './generic-calls.ts';
+import { ownBounds, solveTypeVars } from './generic-calls.ts';
 import { castNarrowed, holdsCast } from './casts.ts';
 import { importNames } from './aliases.ts';
 import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, SELF_KEY, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
@@ -95,7 +96,7 @@ export class PythonResolver implements LanguageRelations {
   /** Records (dataclasses, attrs, NamedTuple, pydantic) and the fields their keyword arguments name. */
   private readonly records = new RecordFields({
     py: (f) => this.py(f), sym: (f, s) => this.sym(f, s), mro: (f, s) => this.mro(f, s), ownInit: (f, s) => this.ownInit(f, s),
-    decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x),
+    decoratorSymbols: (f, s) => (this.py(f).decorators?.[s] ?? []).map((t) => this.dottedSymbol(f, t)).filter((x): x is Sym => !!x), paths: () => this.sink.files.map((x) => x.path),
   });
   private sym(f: number, s: number): SymbolFact { return this.sink.files[f].symbols[s]; }
   /** Subscripts and iterations of instances (overloaded `__getitem__`, container bases). */
@@ -103,13 +104,14 @@ export class PythonResolver implements LanguageRelations {
     sym: (f, s) => this.sym(f, s), value: (f, e, d) => this.value(f, e, d), typeValue: (f, t, d, env, b) => this.typeValue(f, t, d, env, b),
     returnValue: (f, s, d, env) => this.returnValue(f, s, d, env), mro: (f, s) => this.mro(f, s), envAt: (f, s, env, k) => this.envAt(f, s, env, k),
     overloadsOf: (f, s) => this.overloadsOf(f, s), indexKinds: (f) => this.py(f).indexers, container: (f, s) => this.py(f).generics?.[s]?.container,
-    typedDict: (f, s) => this.py(f).typedDicts?.includes(s) === true, member: (v, name, d) => this.memberValue(v, name, d),
+    typedDict: (f, s) => this.py(f).typedDicts?.includes(s) === true, member: (v, name, d) => this.memberValue(v, name, d), namedFields: (f, s) => (this.records.isNamedTuple(f, s) ? (this.py(f).fields?.[s] ?? []).map((x) => this.sym(f, x).name) : undefined),
   });
   /** Classes' members, linearisations and metaclasses. */
   private readonly classes = new ClassOrder({
     py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
     baseName: (f, e) => pythonOutsideTypes.baseName(this.sink.files[f], e) ?? undefined,
   });
+  private readonly inherited = new InheritedParams({ py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, locals: (f) => this.sink.files[f].locals, mro: (f, s) => this.mro(f, s), membersOf: (f, s) => this.membersOf(f, s) });
 
   /** Every relation of one Python file. */
   relations(f: number): void {
@@ -518,7 +520,7 @@ export class PythonResolver implements LanguageRelations {
         // the elements of the builtin container the class derives from (subscripts.ts)
         const m = this.findMember(of.f, of.s, index ? '__getitem__' : '__iter__');
         if (m && m !== 'ext') return index ? this.subscripts.indexed(of, m, sub, depth) : this.elementOf(this.returnValue(m.f, m.s, depth), undefined, depth + 1);
-        return m === 'ext' ? this.subscripts.inherited(of, index, sub, depth) : UNKNOWN;
+        return m === 'ext' ? this.subscripts.inherited(of, index, sub, depth, at) : UNKNOWN;
       }
       case 'ext': return EXT;
       default: return UNKNOWN;
@@ -660,8 +662,7 @@ export class PythonResolver implements LanguageRelations {
       case 'Function': case 'Method': case 'Class': case 'Interface': case 'Enum': case 'TypeAlias':
         return { t: 'sym', f, s, via };
       default: {
-        // a variable or attribute: its declared type, else what it was assigned (a value several times assigned
-        // is each of its values)
+        // a variable or attribute: its declared type, else what it was assigned (a value several times assigned is each of its values)
         // (declared `Any`: what it was assigned says nothing to a type checker, as for a local)
         if (sym.type) {
           const v = this.typeValue(f, sym.type, depth + 1, env);
@@ -693,6 +694,8 @@ export class PythonResolver implements LanguageRelations {
       if (v.t !== 'unknown' || loc.type.k === 'any') return v;
     }
     if (loc.type && (loc.type.k === 'this' || loc.type.k === 'typeof')) return this.value(f, loc.type, depth + 1);
+    const inherited = loc.type ? undefined : this.inherited.annotationOf(f, l);
+    if (inherited) return this.typeValue(inherited.f, inherited.type, depth + 1, this.envAt(inherited.own.f, inherited.own.s, undefined, inherited.base), false);
     if (loc.init && !entry) return this.value(f, loc.init, depth + 1);
     return loc.ctx && !loc.type ? this.lambdaParam(f, l, loc.ctx, depth) : UNKNOWN;
   }
@@ -725,8 +728,7 @@ export class PythonResolver implements LanguageRelations {
           // a function decorated by a project class (`@curry def add`) is an instance of it: `add.bind(…)`
           const cls = this.decoratingClass(obj.f, obj.s);
           if (cls) return this.memberValue({ t: 'inst', f: cls.f, s: cls.s, via: 'inferred-receiver' }, name, depth + 1);
-          // a function an outside decorator made (`@click.command()`, `@lru_cache`): its members are the outside
-          // object's (`main.get_usage`, `f.cache_clear`)
+          // a function an outside decorator made (`@click.command()`, `@lru_cache`): its members are the outside object's (`main.get_usage`, `f.cache_clear`)
           if (this.decoratorValue(obj.f, obj.s, depth).t === 'ext') return EXT;
           // a method one made (`@memoized_property`, `@reify`, `@lru_cache`) is the outside object, or, for a
           // property-like one, what the method returns: both outside where its declared result is outside code
@@ -736,8 +738,7 @@ export class PythonResolver implements LanguageRelations {
         const m = this.findMember(obj.f, obj.s, name);
         const via = obj.via === 'same-file' || obj.via === 'import' || obj.via === 'module-member' || obj.via === 'this-member' ? obj.via : 'typed-receiver';
         if (!m) {
-          // not in the class's linearisation: its metaclass's (`Task._create(…)` of `class Task(metaclass=M)`), the
-          // class object being the metaclass's instance
+          // not in the class's linearisation: its metaclass's (`Task._create(…)` of `class Task(metaclass=M)`), the class object being the metaclass's instance
           const meta = this.classes.metaclassOf(obj.f, obj.s, depth);
           if (meta === 'ext') return EXT;
           const mm = meta && this.findMember(meta.f, meta.s, name);
@@ -751,7 +752,8 @@ export class PythonResolver implements LanguageRelations {
         // `self.__class__`: the class of the instance (a checker's `type[Self]`), whose call makes another instance
         if (name === '__class__') return { t: 'sym', f: obj.f, s: obj.s, via: classVia(obj.via) };
         let m = this.findMember(obj.f, obj.s, name);
-        if (!m) return UNKNOWN;
+        // (an attribute no class declares: what the class's `__getattr__` returns, as a checker reads it)
+        if (!m) { const get = this.findMember(obj.f, obj.s, '__getattr__'); return get && get !== 'ext' ? this.returnValue(get.f, get.s, depth + 1) : UNKNOWN; }
         if (m === 'ext') return EXT;
         let owner = this.sym(m.f, m.s).parent;
         if (this.valuing.has(m.f * 0x100000 + m.s) && owner >= 0) {
@@ -761,7 +763,9 @@ export class PythonResolver implements LanguageRelations {
           if (!m || m === 'ext') return UNKNOWN;
           owner = this.sym(m.f, m.s).parent;
         }
-        const env = owner >= 0 ? this.envAt(obj.f, obj.s, obj.env, { f: m.f, s: owner }) : undefined;
+        // (`self` in its own class's methods: its TypeVars are themselves, read as their bounds: generic-calls.ts ownBounds)
+        const own = obj.via === 'this-member' && !obj.env && obj.f === m.f && obj.s === owner;
+        const env = owner < 0 ? undefined : own ? ownBounds(this.py(m.f).generics?.[owner]?.params, (p) => this.typeVarOf(m.f, p), (bf, b) => this.typeValue(bf, b, depth + 1)) : this.envAt(obj.f, obj.s, obj.env, { f: m.f, s: owner });
         return this.memberSymbol(m, name, true, obj.via === 'this-member' ? 'this-member' : obj.via === 'inferred-receiver' ? 'inferred-receiver' : 'typed-receiver', depth, env);
       }
       case 'super': {
@@ -1113,8 +1117,7 @@ export class PythonResolver implements LanguageRelations {
     if (sym.returns) {
       const declared = this.typeValue(f, sym.returns, depth + 1, env, false);
       if (declared.t !== 'callable' || !sym.returnsValue) return declared;
-      // declared `Callable[…]` and returning only its own defs (`return gettext`, `return partial(namefunc, …)`): a
-      // call of the result runs them
+      // declared `Callable[…]` and returning only its own defs (`return gettext`, `return partial(namefunc, …)`): a call of the result runs them
       const rv = sym.returnsValue;
       // (literals aside: `return None` where no function fits, which no call runs)
       const returned = (rv.k === 'union' ? rv.types : [rv]).filter((e) => e.k !== 'lit');

@@ -6,7 +6,9 @@
  * - a class deriving from a builtin container written with type arguments (`class Nodes(list[N])`, `Dict[str, V]`)
  *   has that container's elements where no project class of its linearisation defines `__getitem__` or `__iter__`
  *   (`for x in self` is an N, with N's bound inside the class itself, where it is still the TypeVar);
- * - a `TypedDict` subscribed with a string literal (`entry["node"]`) gives the declared type of that key, its field.
+ * - a `TypedDict` subscribed with a string literal (`entry["node"]`) gives the declared type of that key, its field;
+ * - a `typing.NamedTuple` subscribed with an integer literal (`pair[0]`) or unpacked (`left, right = pair`) gives the
+ *   declared type of the field at that position.
  * The collector records each `__getitem__` signature's key type (`indexKindOf`), each class's container base
  * (`containerBase`) and each subscript's key (`indexKey`); the resolver asks `Subscripts`.
  */
@@ -82,6 +84,8 @@ export interface SubscriptHost {
   typedDict(f: number, s: number): boolean;
   /** What attribute `name` of a value is (a field's declared type). */
   member(v: Val, name: string, depth: number): Val;
+  /** A `typing.NamedTuple` class's fields in the order written (its tuple's items), undefined for another class. */
+  namedFields(f: number, s: number): string[] | undefined;
 }
 
 /** A subscript as written: the file it is in, whether it is a slice, its key (`by`). */
@@ -113,10 +117,13 @@ export class Subscripts {
    * code: its container base's elements (a mapping's values for a subscript, its keys for an iteration), a
    * `TypedDict`'s field for a string key; outside values without one.
    */
-  inherited(of: Val & { t: 'inst' }, index: boolean, sub: Subscript | undefined, depth: number): Val {
+  inherited(of: Val & { t: 'inst' }, index: boolean, sub: Subscript | undefined, depth: number, at?: number): Val {
     for (const c of this.host.mro(of.f, of.s)) {
       if (c === 'ext') continue;
       if (this.host.typedDict(c.f, c.s)) return index && sub?.by?.k === 'lit' && sub.by.type === 'str' && sub.by.v ? this.host.member(of, sub.by.v, depth + 1) : EXT;
+      // a named tuple subscripted with an integer literal, or unpacked: the field at that position (`at`)
+      const named = this.host.namedFields(c.f, c.s);
+      if (named) return at !== undefined && at < named.length ? this.host.member(of, named[at], depth + 1) : EXT;
       const t = this.host.container(c.f, c.s);
       if (!t) continue;
       const held = this.host.typeValue(c.f, t, depth + 1, this.host.envAt(of.f, of.s, of.env, c), this.ownSelf(of));
