@@ -18,6 +18,8 @@ const STRING: Record<string, string> = {
   charAt: 'char',
   // (`[T]`: an array of T, NominalRules.libraryResult)
   toCharArray: '[char]', getBytes: '[byte]',
+  // `prefix + salt` (tags.scm's `expr.op:plus`): a concatenation is a String
+  plus: 'String',
 };
 
 const CLASS: Record<string, string> = {

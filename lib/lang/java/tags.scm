@@ -86,6 +86,9 @@
 ((super) @expr (#set! role "expr.super"))
 ((cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
+; `a + b`: a String's concatenation where the left operand is a String (its value: String's `plus` in jdk-results.ts;
+; no call site, no method is named there)
+((binary_expression left: (_) @object "+" right: (_) @arg) @expr (#set! role "expr.op:plus"))
 ((assignment_expression right: (_) @inner) @expr (#set! role "expr.wrap"))
 ((ternary_expression consequence: (_) @inner) @expr (#set! role "expr.wrap"))
 ((array_access array: (_) @object) @expr (#set! role "expr.index"))
