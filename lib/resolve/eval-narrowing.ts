@@ -297,13 +297,14 @@ export function extracted(this: Evaluator, f: number, t: Expr & { k: 'extract' }
   const objects = t.by.k === 'object' ? [t.by] : t.by.k === 'union' && t.by.types.every((x) => x.k === 'object') ? t.by.types as Array<Expr & { k: 'object' }> : undefined;
   let picks: (x: Val) => boolean | undefined;
   if (objects) {
-    const tests = objects.map((o) => o.props.flatMap((p) => p.type.k === 'lit' && p.type.v !== undefined ? [{ key: p.name, v: p.type.v }] : []));
-    if (tests.some((x) => !x.length)) return UNKNOWN;
+    // (a discriminant may sit deeper, `{ extension: { name: K } }` with K bound to a string: a path to that string)
+    const tests = objects.map((o) => this.discriminants(f, o, [], subst, depth));
+    if (tests.some((x) => !x?.length)) return UNKNOWN;
     picks = (x) => {
       let any = false;
       for (const test of tests) {
         let all = true;
-        for (const { key, v } of test) { const tag = this.tagOf(x, key); if (tag === undefined) return undefined; if (tag !== v) all = false; }
+        for (const { path, v } of test!) { const tag = path.length === 1 && x.t !== 'sym' ? this.tagOf(x, path[0]) : this.tagAt(x, path); if (tag === undefined) return undefined; if (tag !== v) all = false; }
         any ||= all;
       }
       return any;
@@ -324,6 +325,49 @@ export function extracted(this: Evaluator, f: number, t: Expr & { k: 'extract' }
   const insts = kept.filter((x): x is Val & { t: 'inst' } => x.t === 'inst');
   const c = Math.min(...kept.map((x) => (x as { c: number }).c));
   return insts.length === kept.length ? { t: 'union', of: insts, r: u.r, c } : { t: 'anyof', of: kept, r: u.r, c };
+}
+
+/**
+ * The string discriminants an object type pattern of `Extract` tests (`{ kind: 'circle' }`, `{ extension: { name: K }
+ * }` with K bound to one string), each with the path of keys to it; undefined where a part is no such string.
+ */
+export function discriminants(this: Evaluator, f: number, o: Expr & { k: 'object' }, at: readonly string[], subst: Subst | undefined, depth: number): Array<{ path: string[]; v: string }> | undefined {
+  if (at.length > 4) return undefined;
+  const out: Array<{ path: string[]; v: string }> = [];
+  for (const p of o.props) {
+    const path = [...at, p.name];
+    if (p.type.k === 'object') {
+      const inner = this.discriminants(f, p.type, path, subst, depth);
+      if (!inner) return undefined;
+      out.push(...inner);
+      continue;
+    }
+    if (p.type.k === 'lit' && p.type.v !== undefined) { out.push({ path, v: p.type.v }); continue; }
+    const v = p.type.k === 'id' && subst ? this.typeValue(f, p.type, depth + 1, subst) : undefined;
+    if (v?.t !== 'ext' || v.lits?.length !== 1) return undefined;
+    out.push({ path, v: v.lits[0] });
+  }
+  return out;
+}
+
+/**
+ * The string a path of keys reaches from a class value's static member, or an instance's member, through the object
+ * literal it holds or the object type it declares (`TextureSystem.extension.name` of `static extension = { name:
+ * 'texture' } as const`); undefined where that is no string literal.
+ */
+export function tagAt(this: Evaluator, x: Val, path: readonly string[]): string | undefined {
+  const cls = x.t === 'sym' && this.sym(x).label === 'Class' ? x : x.t === 'inst' ? x : undefined;
+  if (!cls) return undefined;
+  const m = this.findMember(cls, path[0], x.t === 'sym');
+  if (!m || m === 'ext') return undefined;
+  const s = this.sym(m);
+  let e: Expr | undefined = s.type ?? s.init;
+  for (const key of path.slice(1)) {
+    if (e?.k === 'objval') { const en = e.entries.find((x) => 'name' in x && x.name === key); e = en && 'name' in en ? en.value : undefined; }
+    else if (e?.k === 'object') e = e.props.find((p) => p.name === key)?.type;
+    else return undefined;
+  }
+  return e?.k === 'lit' ? e.v : undefined;
 }
 
 /**

@@ -597,6 +597,9 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
     const arr = this.typeValue(f, t.of, depth + 1, subst);
     if (arr.t === 'arr') return this.elementOf(arr, 'typed-receiver');
     if (arr.t === 'tup' && arr.items.length && arr.items.every((x) => sameValue(x, arr.items[0]))) return arr.items[0];
+    // (`T[number]` of `typeof Systems`, a const array of classes: one of those classes, as values)
+    const classes = this.queriedClasses(f, t.of, subst, 0);
+    if (classes) return classes.length === 1 ? classes[0] : { t: 'anyof', of: classes, r: 'typed-receiver', c: REASON_CONFIDENCE['typed-receiver'] };
     return UNKNOWN;
   }
   let o: Val;
@@ -1089,4 +1092,29 @@ export function mappedList(this: Evaluator, f: number, t: Expr & { k: 'object' }
 function namesTypeParam(e: Expr): boolean {
   const x = e.k === 'narrowed' ? e.of : e;
   return x.k === 'id' && bindsLocal(x.b);
+}
+
+/**
+ * The classes of a `typeof` query of a const array literal whose items are classes or spreads of other such consts
+ * (`typeof DefaultSystems` of `const DefaultSystems = [...SharedSystems, TextureSystem]`), as class values, the type
+ * reached through the type arguments in force; undefined for anything else.
+ */
+export function queriedClasses(this: Evaluator, f: number, t: Expr, subst: Subst | undefined, depth: number): Array<Val & { t: 'sym' }> | undefined {
+  if (depth > 8) return undefined;
+  if (t.k === 'id' && bindsLocal(t.b)) {
+    const a = subst?.get(`${f}:${bindingIndex(t.b)}`);
+    return a && !a.v ? this.queriedClasses(a.f, a.t, a.subst, depth + 1) : undefined;
+  }
+  if (t.k !== 'typeof') return undefined;
+  const out: Array<Val & { t: 'sym' }> = [];
+  const walk = (f: number, e: Expr, hops: number): boolean => {
+    if (hops > 8) return false;
+    const v = this.value(f, e);
+    if (v.t !== 'sym') return false;
+    const s = this.sym(v);
+    if (s.label === 'Class') { if (!out.some((x) => x.f === v.f && x.s === v.s)) out.push(v); return true; }
+    if (s.label !== 'Variable' || s.kind !== 'const' || s.type || s.init?.k !== 'list' || !s.init.items.length) return false;
+    return s.init.items.every((x) => (x.k === 'spread' ? walk(v.f, x.of, hops + 1) : walk(v.f, x, hops + 1)));
+  };
+  return walk(f, t.of, 0) && out.length ? out : undefined;
 }

@@ -706,11 +706,12 @@ export function patternValue(this: Collector, pattern: Node, depth: number): Exp
 
 /**
  * An array literal's items (a spread item `...xs` is `{ k: 'spread', of: xs }`, which holds xs's elements at no known
- * position); a long one (a table of data) or one of literals only is no use to the resolver: `other`.
+ * position); a long one (a table of data) or one of literals only is no use to the resolver: `other`. A longer list of
+ * names alone (`[...SharedSystems, GlUboSystem, GlBufferSystem, …]`, a registry of classes) is kept, up to a bound.
  */
 export function listValue(this: Collector, nodes: Node[]): Expr {
   const items = nodes.filter((n) => !this.isComment(n));
-  if (items.length > 8) return { k: 'other' };
+  if (items.length > 8 && (items.length > MAX_NAME_LIST || !items.every((n) => NAME_ITEM.test(this.text.slice(n.start, n.end))))) return { k: 'other' };
   const out = items.sort(byStart).map((n): Expr => {
     if (!this.text.startsWith('...', n.start)) return this.expr(n);
     const e = this.expr(n);
@@ -718,6 +719,11 @@ export function listValue(this: Collector, nodes: Node[]): Expr {
   });
   return out.every((e) => e.k === 'lit' || e.k === 'other') ? { k: 'other' } : { k: 'list', items: out };
 }
+
+/** How many names a list of names alone may hold and still be read (see listValue). */
+const MAX_NAME_LIST = 64;
+/** An item that is a name or a spread of one. */
+const NAME_ITEM = /^(?:\.\.\.)?[A-Za-z_$][\w$]*$/;
 
 /** The position of `name` among the elements of the array pattern `pattern` (commas before it, outside brackets). */
 export function patternIndex(this: Collector, pattern: Node, name: Node): number {

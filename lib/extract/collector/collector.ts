@@ -313,6 +313,8 @@ export class Collector {
   readonly conditionalTests = new LazyMap<Node, { check: Node; ext: Node }>();
   /** Conditional types that are their checked type whatever it is (`r extends infer _ ? _ : never`): node → that type. */
   readonly conditionalWholes = new LazyMap<Node, Node>();
+  /** Conditional types that are what constructing (`isNew`) or calling their checked type gives (`T extends new (…) => infer R ? R : any`). */
+  readonly conditionalResults = new LazyMap<Node, { check: Node; isNew: boolean }>();
   /** A mapped type's key parameter and the keys it ranges over (`{ [r in NodeKind]: … }`). */
   readonly mappedKeys = new LazyMap<Node, { key: Node; keys: Node }>();
   /** Array literals asserted `as const` (`["a", "b"] as const`): their string items are recorded. */

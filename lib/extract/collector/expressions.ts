@@ -183,6 +183,10 @@ export function exprType(this: Collector, node: Node): Expr | undefined {
     // the checker instantiates it, also distributed over a union's members)
     const whole = this.conditionalWholes.size ? this.conditionalWholes.get(node) : undefined;
     if (whole) return this.expr(whole);
+    // (a test that infers what constructing or calling the checked type gives, and gives that: `InstanceType`,
+    // `ReturnType` written by hand)
+    const result = this.conditionalResults.size ? this.conditionalResults.get(node) : undefined;
+    if (result) return { k: result.isNew ? 'new' : 'call', callee: { k: 'as', type: this.expr(result.check) } };
     if (this.conditionals.has(node)) {
       const out: Expr = { k: 'union', types: [...u].sort(byStart).filter((n) => !this.isComment(n)).map((n) => this.expr(n)), either: true };
       const test = this.conditionalTests.size ? this.conditionalTests.get(node) : undefined;

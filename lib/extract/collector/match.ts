@@ -366,6 +366,8 @@ export function registerMatchHandlers(): void {
     on([Role['type.conditional']], function (c) { const n = get(c, 'union')!; pushTo(this.unions, n, get(c, 'member')!); this.conditionals.add(n); return; });
     on([Role['type.conditional.test']], function (c) { this.conditionalTests.set(get(c, 'union')!, { check: get(c, 'check')!, ext: get(c, 'ext')! }); return; });
     on([Role['type.conditional.whole']], function (c) { this.conditionalWholes.set(get(c, 'union')!, get(c, 'check')!); return; });
+    on([Role['type.conditional.instance']], function (c) { this.conditionalResults.set(get(c, 'union')!, { check: get(c, 'check')!, isNew: true }); return; });
+    on([Role['type.conditional.result']], function (c) { this.conditionalResults.set(get(c, 'union')!, { check: get(c, 'check')!, isNew: false }); return; });
     on([Role['type.mapped.key']], function (c) { this.mappedKeys.set(get(c, 'object')!, { key: get(c, 'key')!, keys: get(c, 'keys')! }); return; });
     on([Role['expr.const.strings']], function (c) { pushTo(this.constStrings, get(c, 'list')!, get(c, 'item')!); return; });
     on([Role['type.object.empty']], function (c) { this.emptyObjects.add(get(c, 'object')!); return; });

@@ -21,7 +21,7 @@ export enum Role {
   'fn.assigned', 'type.lookup', 'expr.and', 'new.typearg', 'new.typearg2', 'type.object.name', 'expr.element.name',
   'expr.spread.array', 'arg.list.item', 'type.tuple.item',
   'expr.this', 'expr.super', 'jsx', 'jsx.attr', 'comment', 'unchecked', 'this.param', 'param.slot', 'fntype.param',
-  'type.union', 'type.conditional', 'type.conditional.test', 'type.conditional.whole', 'type.mapped.key', 'expr.const.strings', 'type.object.empty', 'expr.const.spread', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
+  'type.union', 'type.conditional', 'type.conditional.test', 'type.conditional.whole', 'type.conditional.instance', 'type.conditional.result', 'type.mapped.key', 'expr.const.strings', 'type.object.empty', 'expr.const.spread', 'fntype.returns', 'type.intersection', 'returns', 'annotated', 'var.var', 'var.let',
   'heritage.extends', 'heritage.implements', 'var.pattern', 'decorated', 'decorator',
   // a static initialiser block (`static { … }`): a method scope whose `this` is the class
   'scope.static',

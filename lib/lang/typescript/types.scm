@@ -223,6 +223,10 @@
 ; … which every type passes where it infers the whole and the true branch is what it infers (`r extends infer _ ? _ :
 ; never`, an idiom that makes the checker instantiate r): the checked type itself
 ((conditional_type left: (_) @check right: (infer_type . (type_identifier) @name .) consequence: (type_identifier) @same) @union (#eq? @name @same) (#set! role "type.conditional.whole"))
+; … and what constructing or calling the checked type gives where the test infers that (`T extends new (...args: any) =>
+; infer R ? R : any`, a hand-written `InstanceType`; `T extends (...args: any[]) => infer R ? R : never`, `ReturnType`)
+((conditional_type left: (_) @check right: (constructor_type type: (infer_type . (type_identifier) @name .)) consequence: (type_identifier) @same) @union (#eq? @name @same) (#set! role "type.conditional.instance"))
+((conditional_type left: (_) @check right: (function_type return_type: (infer_type . (type_identifier) @name .)) consequence: (type_identifier) @same) @union (#eq? @name @same) (#set! role "type.conditional.result"))
 ; … and in its true branch a type parameter it tests is narrowed by what it extends (`T extends RouterLike ?
 ; T['_def'] : …`: the checker reads T there as T & RouterLike), as `x instanceof C` narrows x
 (conditional_type left: (type_identifier) @name right: (_) @type consequence: (_) @body (#set! role "narrow.instanceof"))
