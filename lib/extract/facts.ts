@@ -245,7 +245,8 @@ export type Expr =
    * it (an `Item` stays an `Item` inside `if (item instanceof Base)`), else a C.
    */
   /** (`assigned`: the values assigned to a declared name, which a checker narrows it to, not a class tested) */
-  | { k: 'narrowed'; of: Expr; type: Expr; not?: true; assigned?: true }
+  /** (`self`: where a method guard failed, `type` the call, whose method's `this is T` is what the name is not) */
+  | { k: 'narrowed'; of: Expr; type: Expr; not?: true; assigned?: true; self?: true }
   /**
    * A path read after a test of its discriminant (`node.tuple[0]` after `node.tuple[0].kind === 'a'`): the checker
    * narrows it there, which is not followed, so a union there gives no member (anything else is `of`).

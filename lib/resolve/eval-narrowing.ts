@@ -7,8 +7,7 @@ import { ENUM_TAG, FALSY_TAGS, HAS_TAG, KEYWORD_TAG, NULLISH_TAGS, TRUE_TAG, bin
  * (`item: Item` stays an Item inside `if (item instanceof Base)`, so `item.clone()` is Item's override), else a C.
  */
 export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
-  // (where a guard call failed, `type` is that call: the guard's type is what the value is not)
-  const to = e.type.k === 'call' ? (e.not && this.guardType(f, e.type)) || UNKNOWN : this.typeValue(f, e.type, 0);
+  const to = this.narrowingType(f, e);
   if (e.not) return this.withoutClass(f, e.of, to);
   if (to.t !== 'inst') return to;
   const d = this.deref(this.value(f, e.of));
@@ -19,19 +18,46 @@ export function narrowedByClass(this: Evaluator, f: number, e: Expr & { k: 'narr
 }
 
 /**
+ * The type a `narrowed` value is tested against: C of `x instanceof C`; where a guard call failed, `type` is that call
+ * and the guard's type is what the value is not; a method guard's call (`self`), its method's `this is T`, which may
+ * be one of several member types, `nodeOfKind<BasisKind>`.
+ */
+export function narrowingType(this: Evaluator, f: number, e: Expr & { k: 'narrowed' }): Val {
+  if (e.self) return (e.not && this.selfGuardType(f, e.type, true)) || UNKNOWN;
+  return e.type.k === 'call' ? (e.not && this.guardType(f, e.type)) || UNKNOWN : this.typeValue(f, e.type, 0);
+}
+
+/**
+ * `v` less what the tests that failed around `of` exclude (`of` a chain of `narrowed` values with `not`): the parts
+ * a narrowing read after them (several guards' types joined, `if (!isA(x) && !isB(x)) return; if (isB(x)) return;`)
+ * still takes away, as the checker narrows in the order of the flow.
+ */
+export function lessExclusions(this: Evaluator, f: number, of: Expr, v: Val): Val {
+  for (let x = of, hops = 0; x.k === 'narrowed' && x.not && hops < 8; x = x.of, hops++) v = this.withoutParts(v, this.narrowingType(f, x));
+  return v;
+}
+
+/**
  * x where `x instanceof C` failed (an `else`, after `if (x instanceof C) return`): as the checker narrows, the member
  * types of x's union that are not C nor extend it (`{ id: string } | StateNode` less StateNode: the object type,
  * whose `id` is no StateNode's), nothing where x was a C; what x was otherwise (a base of C stays itself).
  */
 export function withoutClass(this: Evaluator, f: number, of: Expr, to: Val): Val {
-  const v = this.value(f, of);
-  if (to.t !== 'inst') return v;
+  return this.withoutParts(this.value(f, of), to);
+}
+
+/** The value `v` less the parts that are `to`'s classes or extend them (see withoutClass). */
+export function withoutParts(this: Evaluator, v: Val, to: Val): Val {
+  // (several classes, a guard's `v is A | B` or `nodeOfKind<BasisKind>`: a part that is any of them goes)
+  const tos = to.t === 'inst' ? [to] : (to.t === 'union' || to.t === 'anyof') && to.of.every((x) => x.t === 'inst') ? to.of as Array<Val & { t: 'inst' }> : undefined;
+  if (!tos) return v;
+  const isTo = (x: SymRef): boolean => tos.some((t) => this.extendsClass(x, t));
   const d = v.t === 'sym' ? this.deref(v) : v;
   // (a function type part beside the instance types, `Expression | ((b: Builder) => Builder)`, is no C: it stays)
   const fns = d.t === 'inst' || d.t === 'union' ? d.fns : undefined;
-  if (d.t === 'inst') return this.extendsClass(d, to) ? fns?.length === 1 ? fns[0] : UNKNOWN : v;
+  if (d.t === 'inst') return isTo(d) ? fns?.length === 1 ? fns[0] : UNKNOWN : v;
   if (d.t !== 'union' && d.t !== 'anyof') return v;
-  const kept = (d.of as Val[]).filter((x) => x.t !== 'inst' || !this.extendsClass(x, to));
+  const kept = (d.of as Val[]).filter((x) => x.t !== 'inst' || !isTo(x));
   if (kept.length === d.of.length) return v;
   if (kept.length === 0) return fns?.length === 1 ? fns[0] : UNKNOWN;
   if (kept.length === 1) return fns?.length && kept[0].t === 'inst' ? { ...kept[0], fns } : kept[0];
@@ -195,9 +221,10 @@ export function pickedGuard(this: Evaluator, f: number, guards: readonly GuardSi
  * string argument binds a parameter declared as the type parameter itself to that literal type: `hasKind<K>(k: K):
  * this is NodeOfKind<K>` called with `'leaf'`, as the checker infers K). Undefined where the method declares none, a
  * type parameter of its own in T stays unbound (the checker infers it from an argument we cannot type), or T is no
- * class or interface we know.
+ * class or interface we know. (`parts`: also where T is one of several member types, `NodesByKind[BasisKind]`, what
+ * a failed call excludes.)
  */
-export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | undefined {
+export function selfGuardType(this: Evaluator, f: number, call: Expr, parts?: boolean): Val | undefined {
   if (call.k !== 'call') return undefined;
   // (most such calls are of no guard, `if (map.has(k))`: a name no project method guard has answers before any
   // evaluation; the project's files only, which are all there from the start, so the answer does not depend on the
@@ -227,7 +254,7 @@ export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | und
     if (sym.typeParams.some((l) => !subst?.has(`${g.f}:${l}`) && mentionsLocal(sym.thisPredicate!, l, 0))) return undefined;
   }
   const v = weakenFrom(this.typeValue(g.f, sym.thisPredicate, 0, subst), g, 'typed-receiver');
-  return v.t === 'inst' || v.t === 'union' || v.t === 'inter' ? v : undefined;
+  return v.t === 'inst' || v.t === 'union' || v.t === 'inter' || (parts && v.t === 'anyof' && v.of.every((x) => x.t === 'inst')) ? v : undefined;
 }
 
 /**
@@ -237,8 +264,16 @@ export function selfGuardType(this: Evaluator, f: number, call: Expr): Val | und
  * AlwaysJust` on a `Maybe<T>`: `Maybe<T> & AlwaysJust`, whose `extract` is still Maybe's).
  */
 export function selfNarrowed(this: Evaluator, f: number, of: Expr, by: Expr): Val {
-  const g = this.selfGuardType(f, by);
+  const g = this.selfGuardType(f, by, true);
   if (!g) return this.value(f, of);
+  if (g.t === 'anyof') {
+    // (one of several member types, `this is nodeOfKind<BasisKind>`: the checker's union of them, each a part a member
+    // is read on; of a value that is a union, the parts that are one of them)
+    const parts = g.of as Array<Val & { t: 'inst' }>;
+    const was = this.deref(this.value(f, of));
+    const kept = was.t === 'union' || was.t === 'anyof' ? was.of.filter((x): x is Val & { t: 'inst' } => x.t === 'inst' && parts.some((p) => this.extendsClass(x, p))) : [];
+    return weakenFrom(instancesValue(kept.length ? kept : parts), g, 'typed-receiver');
+  }
   if (g.t !== 'inst') return g;
   const was = this.value(f, of), d = this.deref(was);
   if (d.t !== 'inst' || (d.f === g.f && d.s === g.s) || this.inheritsFrom(g, d)) return g;

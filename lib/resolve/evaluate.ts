@@ -694,9 +694,10 @@ export class Evaluator {
           if (d.t === 'inst' && this.apart(d, one) && this.apart(one, d)) return { t: 'inter', of: [d, one], hole: false, r: one.r, c: Math.min(d.c, one.c) };
         }
         if (one) return one;
-        // (several guards: their types joined, less the subtypes among them where the value was no union, see withoutSubtypes)
+        // (several guards: their types joined, less the subtypes among them where the value was no union, see
+        // withoutSubtypes, and less what tests that failed around the value take away)
         const was = this.deref(this.value(f, e.of));
-        return instancesValue(was.t !== 'union' && was.t !== 'anyof' ? this.withoutSubtypes(insts) : insts);
+        return this.lessExclusions(f, e.of, instancesValue(was.t !== 'union' && was.t !== 'anyof' ? this.withoutSubtypes(insts) : insts));
       }
       case 'element': {
         // `const [a, b] = [x, y]`, `[a, b] = [b, a]`: the checker types an array literal taken apart where it is

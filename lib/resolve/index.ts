@@ -716,10 +716,11 @@ class ProjectBuilder {
 
   /**
    * True when a part of the union `e`'s receiver is surely without member `e.name` (see lacksIn), the receiver read
-   * where no test narrowed it (a guard, a discriminant, … may have left the parts that have it, where we read less).
+   * where no test narrowed it (a guard, a discriminant, … may have left the parts that have it, where we read less)
+   * but for tests that failed, which only take parts away: a part left that lacks it is still the error let pass.
    */
   private partLacks(f: number, e: Expr & { k: 'member' }): boolean {
-    if (NARROWINGS.has(e.obj.k)) return false;
+    if (NARROWINGS.has(e.obj.k) && !(e.obj.k === 'narrowed' && e.obj.not)) return false;
     const o = this.ev.deref(this.ev.value(f, e.obj));
     return (o.t === 'union' || o.t === 'anyof') && (o.of as Val[]).some((x) => this.ev.lacksIn(x, e.name) || this.ev.readFails(x, e.name));
   }

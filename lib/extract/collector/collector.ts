@@ -89,7 +89,11 @@ export class Collector {
   /** (`body`: where the narrowing holds, an `if`'s consequence; `exit`: an early exit's `if`, see exitSpan) */
   readonly narrowings: Array<{ name: Node; type?: Node; guard?: Node; guard2?: Node; body?: { start: number; end: number }; exit?: Node; not?: true; self?: true; asserts?: true; via?: Node }> = [];
   /** `x instanceof C` (`type`) and guard calls `isFoo(x)` (`guard`: the callee, or the call where it takes more arguments) wherever they are (see narrowByPlaces). */
-  readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node }> = [];
+  readonly placedTests: Array<{ name: Node; type?: Node; guard?: Node; test: Node; self?: true }> = [];
+  /** `const ok = cond` (no type): the name and its value, whose tests narrow where the name is tested (see narrowByPlaces). */
+  readonly conditionAliases: Array<{ name: Node; value: Node }> = [];
+  /** Method calls on a name (`x.isLeaf()`) that narrow it where they failed, by the method's `this is T` if it has one. */
+  readonly selfTests = new LazyMap<Node, true>();
   /** Discriminant narrowings (`if (x.kind === 'a')`), and the cases of each `switch (x.kind)` body in order. */
   readonly tagNarrowings: Array<{ name: Node; key: Node; tags: string[]; body: { start: number; end: number }; not?: boolean; path?: true }> = [];
   readonly tagCases = new LazyMap<Node, Array<{ name: Node; key: Node; tag: Node; node: Node }>>();
@@ -157,8 +161,8 @@ export class Collector {
   readonly thisPredicateOf = new LazyMap<Node, Node>();
   /** Identifier occurrences inside `if (guard(x)) …` → the guard's callee node. */
   readonly guardedBy = new LazyMap<Node, Node | [Node, Node]>();
-  /** Occurrences inside two guards' bodies (`if (isA(x)) { if (isB(x)) … }`) → the guard guardedBy's replaced. */
-  readonly guardedBelow = new LazyMap<Node, Node>();
+  /** The guard calls around an occurrence's nearest one (guardedBy), nearest last: where that call is no guard, theirs hold. */
+  readonly guardedOuter = new LazyMap<Node, Array<Node | [Node, Node]>>();
   /** Identifier occurrences inside `if (x.isLeaf()) …` → the method guard's call node. */
   readonly selfGuardedBy = new LazyMap<Node, Node>();
   /** Occurrences under `if (Array.isArray(x))`: true in its consequence (the array parts of x's type), false in its else. */

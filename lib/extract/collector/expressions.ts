@@ -43,12 +43,11 @@ export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<C
   if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
   let left: Expr = plain;
   const excluded = this.excludedFrom.size ? this.excludedFrom.get(node) : undefined;
-  if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+  if (excluded) for (const t of excluded) left = exclusion(this, left, t);
+  const outer = this.guardedOuter.size ? this.guardedOuter.get(node) : undefined;
+  if (outer) for (const g of outer) left = Array.isArray(g) ? { k: 'guarded', by: { k: 'union', types: g.map((x) => this.expr(x)) }, of: left } : { k: 'guarded', by: narrowingCall(this.expr(g)), of: left };
   const guard = this.guardedBy.get(node);
   if (Array.isArray(guard)) return { k: 'guarded', by: { k: 'union', types: guard.map((g) => this.expr(g)) }, of: left };
-  // (a guard that held before this one, around it: what x was when this one tested it)
-  const below = guard && this.guardedBelow.size ? this.guardedBelow.get(node) : undefined;
-  if (below) left = { k: 'guarded', by: narrowingCall(this.expr(below)), of: left };
   const self = !guard && this.selfGuardedBy.size ? this.selfGuardedBy.get(node) : undefined;
   const asserted = !guard && !self && this.assertedBy.size ? this.assertedBy.get(node) : undefined;
   const guarded: Expr = guard ? { k: 'guarded', by: narrowingCall(this.expr(guard)), of: left } : self ? { k: 'guarded', by: this.guardCall(self), of: left, self: true }
@@ -448,9 +447,9 @@ export function exprOther(this: Collector, node: Node): Expr {
     if (!this.narrowsThis || own.k === 'id') return own;
     const narrowed = this.narrowedTo.get(node);
     if (narrowed) return { k: 'narrowed', of: own, type: this.expr(narrowed) };
-    let left = own;
+    let left: Expr = own;
     const excluded = this.excludedFrom.get(node);
-    if (excluded) for (const t of excluded) left = { k: 'narrowed', of: left, type: narrowingCall(this.expr(t)), not: true };
+    if (excluded) for (const t of excluded) left = exclusion(this, left, t);
     return left;
   }
   if (s === 'super') return this.staticThis.has(node) ? { k: 'super', cls: this.thisCls.get(node) ?? -1, st: true } : { k: 'super', cls: this.thisCls.get(node) ?? -1 };
@@ -806,6 +805,15 @@ export function guardCall(this: Collector, call: Node): Expr {
  */
 function narrowingCall(e: Expr): Expr {
   return e.k === 'call' && e.args?.length ? { ...e, args: [null, ...e.args.slice(1)] } : e;
+}
+
+/**
+ * `of` where a test failed: not a C (`x instanceof C`), not a guard call's type (`isC(x)`, the call), not a method
+ * guard's `this is T` (`x.isLeaf()`, the call with its arguments, as for the held way: see guardCall).
+ */
+function exclusion(c: Collector, of: Expr, test: Node): Expr {
+  if (c.selfTests.size && c.selfTests.has(test)) return { k: 'narrowed', of, type: c.guardCall(test), not: true, self: true };
+  return { k: 'narrowed', of, type: narrowingCall(c.expr(test)), not: true };
 }
 
 /** `of` narrowed by a discriminant test (`tag`: the member, the tags it may hold there, or not). */

@@ -269,6 +269,8 @@ export function registerMatchHandlers(): void {
     });
     on([Role['returns.predicate.this']], function (c) { this.thisPredicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
     on([Role['narrow.guard.self']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, body: get(c, 'body')!, self: true }); return; });
+    on([Role['flow.alias']], function (c) { this.conditionAliases.push({ name: get(c, 'name')!, value: get(c, 'value')! }); return; });
+    on([Role['narrow.guard.self.test']], function (c) { this.placedTests.push({ name: get(c, 'name')!, test: get(c, 'test')!, self: true }); return; });
     on([Role['narrow.guard.self.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, exit: get(c, 'if')!, self: true }); return; });
     on([Role['type.generic']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
     on([Role['type.generic.arg']], function (c) {

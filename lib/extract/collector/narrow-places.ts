@@ -1,5 +1,7 @@
 import type { Collector } from './collector.ts';
 import type { Node } from './util.ts';
+import { lookup } from './scope.ts';
+import { bindingIndex, bindsLocal } from '../facts.ts';
 
 /** Where a test narrows: `instanceof` and type-guard calls anywhere in a condition, followed up to what they decide. */
 
@@ -85,6 +87,10 @@ export function narrowByPlaces(this: Collector): void {
       if (!exit && region.end <= region.start) return;
       if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
       const held = value !== !!negation;
+      // (a method call's held ways are the patterns' own (`narrow.guard.self`); where it failed, the name is what its
+      // type leaves without the method's `this is T`, which the resolver reads only where the method declares one)
+      if (t.self && held) return;
+      if (t.self) this.selfTests.set(t.test, true);
       const where = exit ? { exit } : { body: region };
       const rec: Collector['narrowings'][number] = held
         ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
@@ -93,13 +99,20 @@ export function narrowByPlaces(this: Collector): void {
       found.push({ at: t.test.start, rec });
     });
   }
-  // (either of two guards on one name, `(isA(x) || isB(x)) && x.m()`, `if (isA(x) || isB(x)) …`: x is one of both
-  // guards' types where the pair held)
+  if (this.conditionAliases.length) found.push(...aliasedNarrowings(this, constructs, tests));
+  // (either of two guards on one name, `(isA(x) || isB(x)) && x.m()`, `if (isA(x) || isB(x)) …`, `invariant(isA(x) ||
+  // isB(x))`, or neither failed, `if (!isA(x) && !isB(x)) return;`: x is one of both guards' types where the pair held)
   const enclosingPair = sweepEnclosing(constructs);
   for (const pair of guardPairs(this, constructs, tests)) {
-    this.walkDecisions(pair.span, enclosingPair(pair.span.start), (ops, _decider, value, region, exit) => {
-      if (exit || !value || region.end <= region.start || !ops.every((o) => o === '&&')) return;
-      found.push({ at: pair.span.start, rec: { name: pair.name, guard: pair.guard, guard2: pair.guard2, body: region } });
+    let span: Span = pair.span;
+    const negation = this.negationOf(span);
+    if (negation) span = negation;
+    this.walkDecisions(span, enclosingPair(pair.span.start), (ops, _decider, value, region, exit, _spans, via) => {
+      if ((!exit && region.end <= region.start) || !ops.every((o) => o === (value ? '&&' : '||'))) return;
+      if ((value !== !!negation) === pair.neither) return;
+      const rec: Collector['narrowings'][number] = { name: pair.name, guard: pair.guard, guard2: pair.guard2, ...(exit ? { exit } : { body: region }) };
+      if (via) rec.via = via;
+      found.push({ at: pair.span.start, rec });
     });
   }
   if (!found.length) return;
@@ -115,23 +128,115 @@ export function narrowByPlaces(this: Collector): void {
 type PlacedTest = Collector['placedTests'][number];
 
 /**
- * The `||` expressions whose two sides are guard calls taking the same name alone (`isA(x) || isB(x)`, either side in
- * parentheses), in the order of `constructs` (by start): the expression, the name and both guards.
+ * Aliased conditions, as the checker reads them: where `const ok = isA(x) && ready` (a const without a type) is tested,
+ * `if (ok) …`, `if (!ok) return;`, the tests inside its value narrow as if written there — where the way up from the
+ * test to the value and the way up from the const's test agree (only `&&` to a value that held, only `||` to one that
+ * failed), and only a name no assignment changes (a const, or a parameter or `let` never assigned: the checker's
+ * constant references), one level deep. Method guards' exclusions are left out (see narrowByPlaces).
  */
-function guardPairs(c: Collector, constructs: readonly Construct[], tests: readonly PlacedTest[]): Array<{ span: Span; name: Node; guard: Node; guard2: Node }> {
+function aliasedNarrowings(c: Collector, constructs: readonly Construct[], tests: readonly PlacedTest[]): Array<{ at: number; rec: Collector['narrowings'][number] }> {
+  const out: Array<{ at: number; rec: Collector['narrowings'][number] }> = [];
+  const aliases = [...c.conditionAliases].sort((a, b) => a.value.start - b.value.start);
+  // (the names some assignment writes, by binding: no constant reference)
+  let assigned: Set<number> | undefined;
+  const constant = (name: Node): boolean => {
+    if (!assigned) {
+      assigned = new Set();
+      for (const t of c.assignTargets) { const b = bindingOfName(c, t); if (b !== undefined) assigned.add(b); }
+    }
+    const b = bindingOfName(c, name);
+    return b !== undefined && !assigned.has(b);
+  };
+  // each test inside an alias's value, with the operators on its way up to the value
+  const uses: Array<{ use: Node; test: PlacedTest; negated: boolean; ops: string[] }> = [];
+  const enclosing = sweepEnclosing(constructs);
+  for (const t of tests) {
+    if (t.self) continue;
+    const a = aliases.find((x) => x.value.start <= t.test.start && c.end(t.test) <= c.end(x.value));
+    if (!a || !constant(t.name)) continue;
+    let span: Span = { start: t.test.start, end: c.end(t.test) };
+    const negation = c.negationOf(span);
+    if (negation) span = negation;
+    const value = { start: a.value.start, end: c.end(a.value) };
+    const ops = opsUpTo(c, span, enclosing(t.test.start), value);
+    if (!ops) continue;
+    c.forEachOccurrence(a.name, { start: value.end, end: c.text.length }, (use) => uses.push({ use, test: t, negated: !!negation, ops }));
+  }
+  uses.sort((a, b) => a.use.start - b.use.start);
+  const enclosingUse = sweepEnclosing(constructs);
+  for (const { use, test: t, negated, ops } of uses) {
+    let span: Span = { start: use.start, end: c.end(use) };
+    const negation = c.negationOf(span);
+    if (negation) span = negation;
+    c.walkDecisions(span, enclosingUse(use.start), (outer, _decider, value, region, exit, _spans, via) => {
+      if (!exit && region.end <= region.start) return;
+      if (!outer.every((o) => o === (value ? '&&' : '||'))) return;
+      // (the const's value there, and the test's, which the way up inside the value must carry)
+      const held = value !== !!negation;
+      if (!ops.every((o) => o === (held ? '&&' : '||'))) return;
+      const testHeld = held !== negated;
+      const where = exit ? { exit } : { body: region };
+      const rec: Collector['narrowings'][number] = testHeld
+        ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
+        : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
+      if (via) rec.via = via;
+      out.push({ at: use.start, rec });
+    });
+  }
+  return out;
+}
+
+/** The `&&` and `||` passed on the way up from `span` to `top` (parentheses aside); undefined where anything else is. */
+function opsUpTo(c: Collector, span: Span, stack: readonly Construct[], top: Span): string[] | undefined {
+  const ops: string[] = [];
+  for (let k = stack.length - 1; k >= 0 && !wraps(c, top, span); k--) {
+    const x = stack[k];
+    if (x.end < span.end || (x.start === span.start && x.end === span.end)) continue;
+    if (x.kind !== 'expr' || !x.op || (x.op.text !== '&&' && x.op.text !== '||') || !x.cond) return undefined;
+    if (!wraps(c, x.cond, span) && !wraps(c, { start: x.op.end, end: x.end }, span)) return undefined;
+    ops.push(x.op.text);
+    span = x;
+  }
+  return wraps(c, top, span) ? ops : undefined;
+}
+
+/** The local binding an identifier names (a parameter or local), undefined for anything else. */
+function bindingOfName(c: Collector, name: Node): number | undefined {
+  const rec = c.idOf(name);
+  if (!rec?.scope) return undefined;
+  const b = lookup(rec.scope, c.ident(name));
+  return bindsLocal(b) ? bindingIndex(b) : undefined;
+}
+
+/**
+ * The `||` expressions whose two sides are guard calls taking the same name alone (`isA(x) || isB(x)`, either side in
+ * parentheses), and the `&&` expressions whose two sides are such calls negated (`!isA(x) && !isB(x)`, `neither`: the
+ * pair held where it failed), in the order of `constructs` (by start): the expression, the name and both guards.
+ */
+function guardPairs(c: Collector, constructs: readonly Construct[], tests: readonly PlacedTest[]): Array<{ span: Span; name: Node; guard: Node; guard2: Node; neither: boolean }> {
   const byStart = new Map<number, PlacedTest>();
   for (const t of tests) if (t.guard && t.guard !== t.test) byStart.set(t.test.start, t);
   if (byStart.size < 2) return [];
-  const testIn = (span: Span): PlacedTest | undefined => {
+  const testIn = (span: Span, negated: boolean): PlacedTest | undefined => {
     LEADING.lastIndex = span.start;
-    const t = byStart.get(span.start + LEADING.exec(c.text)![0].length);
-    return t && wraps(c, span, { start: t.test.start, end: c.end(t.test) }) && !c.negationOf({ start: t.test.start, end: c.end(t.test) }) ? t : undefined;
+    const at = span.start + LEADING.exec(c.text)![0].length;
+    if (!negated) {
+      const t = byStart.get(at);
+      return t && wraps(c, span, { start: t.test.start, end: c.end(t.test) }) && !c.negationOf({ start: t.test.start, end: c.end(t.test) }) ? t : undefined;
+    }
+    // (`!isA(x)`: the call after the `!` and any parentheses, the whole side its negation)
+    if (c.text[at] !== '!') return undefined;
+    LEADING.lastIndex = at + 1;
+    const t = byStart.get(at + 1 + LEADING.exec(c.text)![0].length);
+    const neg = t && c.negationOf({ start: t.test.start, end: c.end(t.test) });
+    return t && neg && neg.start === at && wraps(c, span, neg) ? t : undefined;
   };
-  const out: Array<{ span: Span; name: Node; guard: Node; guard2: Node }> = [];
+  const out: Array<{ span: Span; name: Node; guard: Node; guard2: Node; neither: boolean }> = [];
   for (const k of constructs) {
-    if (k.kind !== 'expr' || k.op?.text !== '||' || !k.cond) continue;
-    const a = testIn(k.cond), b = a && testIn({ start: k.op.end, end: k.end });
-    if (a && b && c.ident(a.name) === c.ident(b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard! });
+    if (k.kind !== 'expr' || (k.op?.text !== '||' && k.op?.text !== '&&') || !k.cond) continue;
+    const neither = k.op.text === '&&';
+    const a = testIn(k.cond, neither), b = a && testIn({ start: k.op.end, end: k.end }, neither);
+    if (a && b && c.ident(a.name) === c.ident(b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard!, neither });
   }
   return out;
 }

@@ -17,13 +17,14 @@ export function narrow(this: Collector): void {
       // nothing else narrows it, and only where the callee asserts its argument — the resolver decides, see assertVia)
       if (via) {
         if (this.narrowedTo.has(node) || this.guardedBy.has(node) || this.excludedFrom.has(node) || this.assertedBy.has(node) || this.selfGuardedBy.has(node)) return;
-        if (not) this.excludedFrom.set(node, [type!]); else if (type) this.narrowedTo.set(node, type); else this.guardedBy.set(node, guard!);
+        if (not) this.excludedFrom.set(node, [type!]); else if (type) this.narrowedTo.set(node, type); else this.guardedBy.set(node, guard2 ? [guard!, guard2] : guard!);
         this.assertVia.set(node, via);
         return;
       }
       // (any other narrowing of the occurrence drops the one an assertion call made: it held only where the callee
-      // asserts, which one occurrence cannot say beside another narrowing)
-      if (this.assertVia.size && this.assertVia.has(node)) {
+      // asserts, which one occurrence cannot say beside another narrowing; but for a test that failed, which only takes
+      // parts away from either, `invariant(isText(x)); … if (isToken(x)) return;`)
+      if (this.assertVia.size && !not && this.assertVia.has(node)) {
         this.assertVia.delete(node);
         this.narrowedTo.delete(node);
         this.guardedBy.delete(node);
@@ -37,10 +38,10 @@ export function narrow(this: Collector): void {
       if (not) { const list = this.excludedFrom.get(node); if (list) list.push(type!); else this.excludedFrom.set(node, [type!]); return; }
       // (an early exit's narrowing holds in the rest of the block, where an `if` of its own may narrow further)
       if (type) { if (!exit || !this.narrowedTo.has(node)) this.narrowedTo.set(node, type); } else if (guard && !this.narrowedTo.has(node) && (!exit || !this.guardedBy.has(node))) {
-        // (a guard holding where another one already does, `if (isA(x)) { if (isB(x)) … }`: both narrowed x, the one
-        // replaced first, as the checker narrows in turn; kept beneath, see idExpr)
-        const before = guard2 ? undefined : this.guardedBy.get(node);
-        if (before && !Array.isArray(before) && before !== guard) this.guardedBelow.set(node, before);
+        // (a call inside the region of a guard around it, `if (isRange(s)) { if (shouldInsert(s, data)) s.m() }`: the
+        // nearer call wins where it is a guard, else the outer one still holds, which the collector cannot tell apart)
+        const outer = this.guardedBy.get(node);
+        if (outer) pushTo(this.guardedOuter, node, outer);
         this.guardedBy.set(node, guard2 ? [guard, guard2] : guard);
       }
     });

@@ -43,8 +43,9 @@ export enum Role {
   'rest.param.type',
   // a call's second and third type arguments (`pair<User, Post>(…)`)
   'call.typearg2', 'call.typearg3',
-  // a method's `this is T` predicate, and the receivers a call of it narrows (`if (node.isLeaf()) node.weight`)
-  'returns.predicate.this', 'narrow.guard.self', 'narrow.guard.self.exit',
+  // a method's `this is T` predicate, and the receivers a call of it narrows (`if (node.isLeaf()) node.weight`); a
+  // method call on a name anywhere, which narrows that name where it failed, if the method is a guard (narrowByPlaces)
+  'returns.predicate.this', 'narrow.guard.self', 'narrow.guard.self.exit', 'narrow.guard.self.test',
   // an assertion function's `asserts x is T`, and the calls of it as statements that narrow their argument after them
   'returns.asserts', 'narrow.assert',
   // a generic type's and a construction's type arguments after the second (`PgUpdateBase<any, any, any, …>`)
@@ -54,6 +55,8 @@ export enum Role {
   // an assertion function of a condition (`asserts cond`), and the calls of assertions as statements whose first
   // argument may hold such tests (`invariant(x instanceof A)`: narrowByPlaces)
   'returns.asserts.cond', 'flow.assert',
+  // a const holding a condition (`const ok = isA(x) && ready`): a test of it narrows as the condition would (narrowByPlaces)
+  'flow.alias',
   // (the first number a language's own roles take)
   'first.language.role',
 }

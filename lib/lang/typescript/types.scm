@@ -73,6 +73,9 @@
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
 (ternary_expression condition: (call_expression function: (member_expression object: (identifier) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
+; the same call anywhere in a condition: where it failed (`child.isBasis() ? … : child.reduce()`, an `else`, the rest of
+; the block after `if (x.isLeaf()) return;`), the name is what its type leaves without the method's `this is T`
+((call_expression function: (member_expression object: (identifier) @name)) @test (#set! role "narrow.guard.self.test"))
 ; an assertion function's predicate (`assertAdmin(u: User): asserts u is Admin`): after `assertAdmin(x);`, x is an Admin
 ((function_declaration return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
 ((function_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
@@ -86,6 +89,9 @@
 ; a call whose first argument is a name, as a statement: the name narrowed from there to the end of the block, where
 ; the callee asserts it
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
+; a const without a type holding a condition (`const isRange = $isRangeSelection(sel) && ready`): where it is tested,
+; the tests in it narrow as if written there (TypeScript's aliased conditions; narrowByPlaces)
+((lexical_declaration kind: "const" (variable_declarator name: (identifier) @name !type value: (_) @value)) (#set! role "flow.alias"))
 ; the name a predicate speaks of (`(el): el is Leaf => …`) is no read of it and narrows nothing where it is written
 ((type_predicate name: (identifier) @construct) (#set! role "flow.inert"))
 ; a guard call whose first argument is a name, wherever it is: the collector follows `&&`, `||` and parentheses up
