@@ -18,6 +18,9 @@ export function pythonOutwardFacts(facts: FileFacts): FileFacts {
     ...rest,
     imports: py.imports.map(({ at: _a, parts: _p, line: _l, ...imp }) => imp),
   };
+  // (a method's parameters as another file reads them, an override's: each one's declared type, not its local's
+  // index, which a local added in an earlier body shifts)
+  if (py.sigs) out.sigs = Object.fromEntries(Object.entries(py.sigs).map(([s, sig]) => [s, { p: sig.p, l: sig.l.map((l) => (l >= 0 ? facts.locals[l]?.type ?? null : -1)) }]));
   if (py.all) out.all = py.all.map((a) => a.name);
   if (py.sysPath) out.sysPath = py.sysPath.map(({ line: _l, ...s }) => s);
   if (mainGuard !== undefined) out.mainGuard = true;
