@@ -299,12 +299,12 @@ export function extracted(this: Evaluator, f: number, t: Expr & { k: 'extract' }
   if (objects) {
     // (a discriminant may sit deeper, `{ extension: { name: K } }` with K bound to a string: a path to that string)
     const tests = objects.map((o) => this.discriminants(f, o, [], subst, depth));
-    if (tests.some((x) => !x?.length)) return UNKNOWN;
+    if (tests.some((x) => !x.length)) return UNKNOWN;
     picks = (x) => {
       let any = false;
       for (const test of tests) {
         let all = true;
-        for (const { path, v } of test!) { const tag = path.length === 1 && x.t !== 'sym' ? this.tagOf(x, path[0]) : this.tagAt(x, path); if (tag === undefined) return undefined; if (tag !== v) all = false; }
+        for (const { path, v } of test) { const tag = path.length === 1 && x.t !== 'sym' ? this.tagOf(x, path[0]) : this.tagAt(x, path); if (tag === undefined) return undefined; if (tag !== v) all = false; }
         any ||= all;
       }
       return any;
@@ -329,23 +329,17 @@ export function extracted(this: Evaluator, f: number, t: Expr & { k: 'extract' }
 
 /**
  * The string discriminants an object type pattern of `Extract` tests (`{ kind: 'circle' }`, `{ extension: { name: K }
- * }` with K bound to one string), each with the path of keys to it; undefined where a part is no such string.
+ * }` with K bound to one string), each with the path of keys to it; the pattern's other members are not read.
  */
-export function discriminants(this: Evaluator, f: number, o: Expr & { k: 'object' }, at: readonly string[], subst: Subst | undefined, depth: number): Array<{ path: string[]; v: string }> | undefined {
-  if (at.length > 4) return undefined;
+export function discriminants(this: Evaluator, f: number, o: Expr & { k: 'object' }, at: readonly string[], subst: Subst | undefined, depth: number): Array<{ path: string[]; v: string }> {
   const out: Array<{ path: string[]; v: string }> = [];
+  if (at.length > 4) return out;
   for (const p of o.props) {
     const path = [...at, p.name];
-    if (p.type.k === 'object') {
-      const inner = this.discriminants(f, p.type, path, subst, depth);
-      if (!inner) return undefined;
-      out.push(...inner);
-      continue;
-    }
+    if (p.type.k === 'object') { out.push(...this.discriminants(f, p.type, path, subst, depth)); continue; }
     if (p.type.k === 'lit' && p.type.v !== undefined) { out.push({ path, v: p.type.v }); continue; }
     const v = p.type.k === 'id' && subst ? this.typeValue(f, p.type, depth + 1, subst) : undefined;
-    if (v?.t !== 'ext' || v.lits?.length !== 1) return undefined;
-    out.push({ path, v: v.lits[0] });
+    if (v?.t === 'ext' && v.lits?.length === 1) out.push({ path, v: v.lits[0] });
   }
   return out;
 }
