@@ -1396,7 +1396,7 @@ export const VALUE_LABELS: ReadonlySet<string> = new Set(['Function', 'Class', '
  * or through a local of file `file` declared with no type from `this` (`let schema = this; … return schema`: the
  * checker gives the local the polymorphic `this` type, which every later assignment must keep).
  */
-export function returnsThis(sym: SymbolFact, file?: FileFacts): boolean {
+export function returnsThis(sym: SymbolFact, file: FileFacts): boolean {
   return sym.returns ? sym.returns.k === 'this' : isThis(sym.returnsValue, file);
 }
 
@@ -1406,9 +1406,9 @@ function returnsThisPromise(sym: SymbolFact, file: FileFacts): boolean {
 }
 
 /** `this`, or a local of `file` declared from `this` with no type of its own (see returnsThis). */
-function isThis(e: Expr | undefined, file: FileFacts | undefined): boolean {
+function isThis(e: Expr | undefined, file: FileFacts): boolean {
   if (e?.k === 'this') return true;
-  if (e?.k !== 'id' || !file || !bindsLocal(e.b)) return false;
+  if (e?.k !== 'id' || !bindsLocal(e.b)) return false;
   const loc = file.locals[bindingIndex(e.b)];
   return !!loc && !loc.type && !loc.evolving && loc.init?.k === 'this';
 }

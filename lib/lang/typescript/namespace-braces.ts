@@ -7,13 +7,11 @@
  * written.
  */
 
-const NEXT_LINE_BRACE = /\b(namespace|module)([ \t]+)([A-Za-z_$][\w$.]*|'[^'\n]*'|"[^"\n]*")([ \t]*)\r?\n([ \t]*)\{/g;
+const NEXT_LINE_BRACE = /\b((?:namespace|module)[ \t]+(?:[A-Za-z_$][\w$.]*|'[^'\n]*'|"[^"\n]*")[ \t]*)(\r?\n[ \t]*)\{/g;
 
 /** The text with each namespace's or module's next-line `{` moved up beside its name (see the module doc). */
 export function namespaceBraces(text: string): string {
   if (!text.includes('namespace') && !text.includes('module')) return text;
-  return text.replace(NEXT_LINE_BRACE, (all: string, kw: string, gap: string, name: string, tail: string, indent: string) => {
-    const lineBreak = all.slice(kw.length + gap.length + name.length + tail.length, all.length - indent.length - 1);
-    return `${kw}${gap}${name}${tail}{${lineBreak}${indent}`;
-  });
+  // (the head, then the brace, then the line break and indentation that stood before it: the same characters)
+  return text.replace(NEXT_LINE_BRACE, '$1{$2');
 }
