@@ -271,6 +271,17 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'held-out', source: { deb: 'python3-wtforms', version: '3.0.1-2' },
     copy: [['usr/lib/python3/dist-packages/wtforms', 'wtforms']],
   },
+  // coverage 6.5 (a measurement tool: typed modules, a tracer chosen at run time, reporters over a common base,
+  // plugins) and pyelftools 0.29 (ELF and DWARF readers: untyped class hierarchies, a vendored `construct` parser
+  // combinator library, structs built by factories): measured fresh, then their misses read
+  coverage: {
+    half: 'tune', source: { deb: 'python3-coverage', version: '6.5.0+dfsg1-2+b1' },
+    copy: [['usr/lib/python3/dist-packages/coverage', 'coverage']],
+  },
+  pyelftools: {
+    half: 'tune', source: { deb: 'python3-pyelftools', version: '0.29-1' },
+    copy: [['usr/lib/python3/dist-packages/elftools', 'elftools']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */
