@@ -272,8 +272,9 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     copy: [['usr/lib/python3/dist-packages/wtforms', 'wtforms']],
   },
   // coverage 6.5 (a measurement tool: typed modules, a tracer chosen at run time, reporters over a common base,
-  // plugins) and pyelftools 0.29 (ELF and DWARF readers: untyped class hierarchies, a vendored `construct` parser
-  // combinator library, structs built by factories): measured fresh, then their misses read
+  // plugins), pyelftools 0.29 (ELF and DWARF readers: untyped class hierarchies, a vendored `construct` parser
+  // combinator library, structs built by factories) and mutagen 1.46 (audio metadata: a format class per file type
+  // over common bases, tag frames and their specs, lazy imports of every format): measured fresh, then their misses read
   coverage: {
     half: 'tune', source: { deb: 'python3-coverage', version: '6.5.0+dfsg1-2+b1' },
     copy: [['usr/lib/python3/dist-packages/coverage', 'coverage']],
@@ -281,6 +282,10 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
   pyelftools: {
     half: 'tune', source: { deb: 'python3-pyelftools', version: '0.29-1' },
     copy: [['usr/lib/python3/dist-packages/elftools', 'elftools']],
+  },
+  mutagen: {
+    half: 'tune', source: { deb: 'python3-mutagen', version: '1.46.0-1' },
+    copy: [['usr/lib/python3/dist-packages/mutagen', 'mutagen']],
   },
 };
 

@@ -29,6 +29,8 @@ import { Subscripts, type Subscript } from './subscripts.ts';
 import { ownBounds, solveTypeVars } from './generic-calls.ts';
 import { castNarrowed, holdsCast } from './casts.ts';
 import { importNames } from './aliases.ts';
+import { LoadedModules } from './loaded.ts';
+import { Redefinitions } from './redefinitions.ts';
 import { classOf, classVia, holdsProject, narrowedTo, union, withVia, EXT, SELF_KEY, UNKNOWN, type Env, type Sym, type Val, type Via } from './values.ts';
 
 /** An occurrence inside a string only a checker's evaluation reads (RefFact.unparsed): below a rename's graph edits. */
@@ -111,6 +113,16 @@ export class PythonResolver implements LanguageRelations {
     py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), value: (f, e, d) => this.value(f, e, d),
     baseName: (f, e) => pythonOutsideTypes.baseName(this.sink.files[f], e) ?? undefined,
   });
+  /** Names a module or a class body defines more than once (redefinitions.ts). */
+  private readonly redefs = new Redefinitions({
+    py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, unreachedOf: (f) => this.unreachedOf(f), membersOf: (f, s) => this.membersOf(f, s),
+    symbolValue: (f, s, via) => this.symbolValue(f, s, via, 0),
+  });
+  /** The modules sure to be loaded where a file's code runs: a submodule is its package's attribute only then. */
+  private readonly loaded = new LoadedModules({
+    modules: () => this.modules, path: (f) => this.sink.files[f].path, py: (f) => this.py(f), fileOfModule: (m) => this.fileOfModule(m),
+    bindsName: (m, name) => { const mf = this.fileOfModule(m); return mf !== undefined && this.topNames(mf).has(name); },
+  });
   private readonly inherited = new InheritedParams({ py: (f) => this.py(f), symbols: (f) => this.sink.files[f].symbols, locals: (f) => this.sink.files[f].locals, mro: (f, s) => this.mro(f, s), membersOf: (f, s) => this.membersOf(f, s) });
 
   /** Every relation of one Python file. */
@@ -168,60 +180,6 @@ export class PythonResolver implements LanguageRelations {
     });
     this.topMemo.set(f, t);
     return t;
-  }
-
-  /**
-   * Every function and class of the name that definition s has, at module level or in the body of the function s is
-   * in, when the name is defined again there (`def f…` then `if PYPY: def f…`, or a plain redefinition): a checker
-   * names each declaration of the name at a call of it; undefined when that is s alone, or the name is also assigned. (Only the call's targets: what the call
-   * gives stays the first definition's.)
-   */
-  private redefinitions(f: number, s: number): number[] | undefined {
-    const sym = this.sym(f, s);
-    if (!sym.reassigned || (sym.label !== 'Function' && sym.label !== 'Class')) return undefined;
-    // a function's own nested definitions of one name (`if …: def append…` / `else: def append…`) too
-    if (sym.parent !== -1 && this.sym(f, sym.parent).label !== 'Function' && this.sym(f, sym.parent).label !== 'Method') return undefined;
-    const syms = this.sink.files[f].symbols;
-    const unreached = this.unreachedOf(f);
-    const out: number[] = [];
-    for (let i = 0; i < syms.length; i++) {
-      const o = syms[i];
-      if (o.parent !== sym.parent || o.name !== sym.name || unreached?.has(i) || isSignatureKind(o.kind)) continue;
-      if (o.label !== 'Function' && o.label !== 'Class') return undefined; // also assigned: as before
-      out.push(i);
-    }
-    // nested under a platform test (`if os.name == "posix": def strip…`), a checker names its own platform's: as before
-    if (sym.parent !== -1 && out.some((i) => this.py(f).platformed?.includes(i))) return undefined;
-    return out.length > 1 ? out : undefined;
-  }
-
-  /**
-   * A module-level function or class read as another module's attribute (`locks.lock`) whose name that module defines
-   * again (`if WIN: def lock…` / `else: def lock…`, `try: … except ImportError: def f…`): each definition, as a checker
-   * names every declaration of the attribute; otherwise `v` as it is (an import names the last one: topNames).
-   */
-  private withRedefinitions(f: number, v: Val): Val {
-    if (v.t === 'sym' && this.sym(v.f, v.s).parent !== -1) return this.withMemberRedefinitions(v);
-    if (v.t !== 'sym' || v.f === f || v.via !== 'module-member') return v;
-    const defs = this.redefinitions(v.f, v.s);
-    return defs ? union(defs.map((d) => this.symbolValue(v.f, d, v.via, 0))) : v;
-  }
-
-  /**
-   * A method its class body defines more than once by `def` (`if PY310: def build_class…` / `else: def
-   * build_class…`, or a plain redefinition), called: each definition, as a checker names every declaration of the
-   * member (what the call gives stays the one findMember picked); otherwise `v` as it is. Not when the name is also
-   * an attribute or a property's parts (findMember's pick is what a checker names then), nor under a platform test.
-   */
-  private withMemberRedefinitions(v: Val & { t: 'sym' }): Val {
-    const sym = this.sym(v.f, v.s);
-    if (sym.label !== 'Method' || !sym.reassigned) return v;
-    const list = this.membersOf(v.f, sym.parent).get(sym.name) ?? [];
-    const defs = list.filter((i) => !isSignatureKind(this.sym(v.f, i).kind));
-    if (defs.length < 2 || defs.some((i) => this.sym(v.f, i).label !== 'Method' || !PLAIN_METHOD_KINDS.has(this.sym(v.f, i).kind))) return v;
-    // under a platform test a checker names the definition for its own platform only: the one picked stays
-    if (defs.some((i) => this.py(v.f).platformed?.includes(i))) return v;
-    return union(defs.map((d) => ({ ...v, s: d })));
   }
 
   /** The symbols of file f defined in a branch a version check rules out (they are no names, no members). */
@@ -406,7 +364,7 @@ export class PythonResolver implements LanguageRelations {
         const a = this.value(f, e.after, depth);
         return a.t === 'sym' ? { t: 'super', f, s: e.cls, inst: true, after: { f: a.f, s: a.s } } : a.t === 'ext' ? EXT : UNKNOWN;
       }
-      case 'member': return this.memberValue(this.value(f, e.obj, depth), e.name, depth);
+      case 'member': return this.attributeIn(f, this.value(f, e.obj, depth), e.name, depth, rootImport(e.obj));
       case 'call': return this.callResult(f, e, depth);
       case 'operator': return this.operatorResult(this.value(f, e.left, depth), this.value(f, e.right, depth), e.method, e.reflected, depth);
       case 'await': {
@@ -715,6 +673,19 @@ export class PythonResolver implements LanguageRelations {
     const arg = ctx.arg >= 0 ? ctx.arg : this.py(fn.f).callbackKeys?.[fn.s]?.[this.py(f).lambdaKeys?.[l] ?? ''];
     const t = arg === undefined ? undefined : sym.callbackParams?.[arg]?.[ctx.param];
     return t ? this.typeValue(fn.f, t, depth + 1) : UNKNOWN;
+  }
+
+  /**
+   * Attribute `name` of a value, read in file f: a package's submodule that is no name of the package is its
+   * attribute only where it is sure to be loaded (loaded.ts; `via`: the import binding the name the read starts
+   * from), else unknown.
+   */
+  private attributeIn(f: number, obj: Val, name: string, depth: number, via?: number): Val {
+    const v = this.memberValue(obj, name, depth);
+    if (obj.t !== 'mod' || v.t !== 'mod') return v;
+    const mf = this.fileOfModule(obj.m);
+    if (mf !== undefined && (this.topNames(mf).has(name) || (this.starImports(mf) && this.starredName(mf, name, depth + 1)))) return v;
+    return this.loaded.has(f, v.m, via) ? v : UNKNOWN;
   }
 
   /** Attribute `name` of a value. */
@@ -1101,7 +1072,7 @@ export class PythonResolver implements LanguageRelations {
     const [head, ...rest] = text.split('.');
     const t = this.topNames(f).get(head);
     let v: Val = t === undefined ? (isBuiltinName(head) ? EXT : UNKNOWN) : t % 2 === 0 ? { t: 'sym', f, s: t >> 1, via: 'same-file' } : this.importValue(f, t >> 1, depth);
-    for (const r of rest) v = this.memberValue(v, r, depth + 1);
+    for (const r of rest) v = this.attributeIn(f, v, r, depth + 1);
     return v;
   }
 
@@ -1195,8 +1166,8 @@ export class PythonResolver implements LanguageRelations {
     if (c.callee.k === 'member' && name === '__class__') { sink.countCall(f, 'external'); return; }
     // a name defined again at module level, called from a function (which runs once the module has): each definition
     const defs = c.callee.k === 'id' && bindsSymbol(c.callee.b) && c.from >= 0 && (this.sym(f, c.from).label === 'Function' || this.sym(f, c.from).label === 'Method')
-      ? this.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
-    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.withRedefinitions(f, this.value(f, c.callee, 0));
+      ? this.redefs.redefinitions(f, bindingIndex(c.callee.b)) : undefined;
+    const callee = defs ? union(defs.map((d) => this.symbolValue(f, d, 'same-file', 0))) : this.redefs.withRedefinitions(f, this.value(f, c.callee, 0));
     const targets = (c.callee.k === 'member' ? this.calledProperty(f, c.callee) : undefined) ?? this.callTargets(callee);
     this.calledVariable(f, c, callee, from);
     if (c.named) this.namedFields(f, c, callee, from);
@@ -1483,7 +1454,6 @@ export class PythonResolver implements LanguageRelations {
 }
 
 /** Kinds of methods called as they are (not a property's getter, setter or deleter). */
-const PLAIN_METHOD_KINDS: ReadonlySet<string> = new Set(['method', 'constructor', 'staticmethod', 'classmethod']);
 
 /** A `def` or `class` statement's symbol (not an `@overload` signature): what a later `def` or `class` of the name replaces. */
 function definesCallable(s: SymbolFact): boolean {
@@ -1493,6 +1463,13 @@ function definesCallable(s: SymbolFact): boolean {
 export type { PyImport };
 
 /** Why a name or attribute names symbol t: defined in the same file, imported, or a member of a typed receiver. */
+/** The import binding the name a dotted read starts from (`a` of `a.b.c`), if an import binds it. */
+function rootImport(e: Expr): number | undefined {
+  let x = e;
+  while (x.k === 'member') x = x.obj;
+  return x.k === 'id' && bindsImport(x.b) ? bindingIndex(x.b) : undefined;
+}
+
 function readReason(f: number, e: Expr & { k: 'id' | 'member' }, t: { f: number }): string {
   return e.k === 'id' ? (t.f === f ? 'same-file' : 'import') : 'typed-receiver';
 }
