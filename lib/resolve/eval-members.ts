@@ -22,7 +22,9 @@ export function findMember(this: Evaluator, cls: SymRef, name: string, wantStati
     return memo ?? undefined;
   }
   table.set(name, PENDING_MEMBER); // cycle guard
-  const found = this.findMemberUncached(cls, name, wantStatic);
+  let found = this.findMemberUncached(cls, name, wantStatic);
+  // (a member the runtime's declaration of an augmented global interface has: outside, not missing)
+  if (found === undefined && !wantStatic && this.runtimeMember(cls, name)) found = 'ext';
   table.set(name, found ?? null);
   return found;
 }

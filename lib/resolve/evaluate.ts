@@ -297,6 +297,28 @@ export class Evaluator {
     return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
   }
 
+  /**
+   * A runtime global (`Symbol`, `console`): an instance of the runtime's interface it is declared with where the
+   * project augments that interface globally (`declare global { interface SymbolConstructor { observable: symbol } }`:
+   * `Symbol.observable` is the project's member), else an outside value.
+   */
+  runtimeGlobal(f: number, name: string): Val {
+    const type = this.rulesOf[f].globalValueType?.(name);
+    const r = type === undefined ? undefined : this.globalTable().get(type)?.[0];
+    if (!r || this.sym(r).label !== 'Interface') return EXT;
+    return { t: 'inst', f: r.f, s: this.mergedType(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import };
+  }
+
+  /**
+   * True where class or interface `cls` is a global interface augmenting the runtime's of its name, which declares
+   * member `name` (`Symbol.for` of an augmented `SymbolConstructor`): a member the project cannot see.
+   */
+  runtimeMember(cls: SymRef, name: string): boolean {
+    const sym = this.sym(cls);
+    if (sym.parent !== -1 || sym.label !== 'Interface' || !this.globalTable().get(sym.name)?.some((r) => r.f === cls.f && r.s === cls.s)) return false;
+    return typeof this.rulesOf[cls.f].outsideTypes?.member(sym.name, name) === 'string';
+  }
+
   globalTable(): Map<string, SymRef[]> {
     if (!this.globals) {
       const g = new Map<string, SymRef[]>();
@@ -430,7 +452,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? this.runtimeGlobal(f, e.name) : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return this.thisValue(f, e.cls);
       else if (k === 'lit' || (k === 'fn' && !e.ret && !e.params)) return EXT;
     }
@@ -476,7 +498,7 @@ export class Evaluator {
         }
       case 'id': {
         const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? this.runtimeGlobal(f, e.name) : this.projectGlobal(e.name) ?? UNKNOWN;
         if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));

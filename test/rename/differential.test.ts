@@ -136,6 +136,15 @@ test('graph edits on the rename-intersection-props fixture: TypeScript findRenam
   t.deepEqual(differing(() => false, true), []);
 });
 
+test('graph edits on the rename-global-augments fixture: TypeScript findRenameLocations exactly (members a `declare global` block adds to the lib interface a runtime global is declared with, `Symbol.observable`), but for the interfaces, which merge with the lib\'s, and the computed keys, refused', async (t) => {
+  const { report, show } = await fixtureRenames('rename-global-augments');
+  t.true(report.compared >= 5, `only ${report.compared} symbols compared`);
+  const lib = (s: (typeof report.symbols)[number]) => s.status === 'ts-refused' && /^Interface:src\/[a-z]+\.ts:(?:Symbol|Promise)Constructor$/.test(s.uid);
+  const computed = (s: (typeof report.symbols)[number]) => s.status === 'refused' && /computed or quoted member name/.test(s.reason ?? '');
+  t.deepEqual(report.symbols.filter((s) => !lib(s) && !computed(s)).filter((s) => s.status !== 'compared' || s.extra.length || s.missed.length).map(show), []);
+  t.is(report.symbols.filter(lib).length, 3);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
