@@ -526,6 +526,13 @@ export class Evaluator {
         if (e.callee.k === 'member' && e.callee.name === 'bind') {
           const fn = this.value(f, e.callee.obj);
           if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) return fn;
+          // (a value of a function type, `storage.getItem.bind(storage)` of `getItem: (name: string) => V`: of that
+          // type without its `this`, and without the parameters the arguments after the first fill)
+          const d = this.deref(fn);
+          if (d.t === 'fnval') {
+            const { self: _self, params, rest, ...bound } = d;
+            return (e.args ? e.args.length : e.argc ?? 0) > 1 ? bound : { ...bound, ...(params && { params }), ...(rest !== undefined && { rest }) };
+          }
         }
         if (e.callee.k === 'member' && e.args?.[0]) {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);

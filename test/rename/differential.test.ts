@@ -145,6 +145,12 @@ test('graph edits on the rename-global-augments fixture: TypeScript findRenameLo
   t.is(report.symbols.filter(lib).length, 3);
 });
 
+test('graph edits on the rename-thenable-chains fixture: TypeScript findRenameLocations exactly (a function expression\'s declared result; type arguments a generic call binds in the function it returns; an argument of a function type, bound, or returning `X | Promise<X>`)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-thenable-chains');
+  t.true(report.compared >= 8, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(() => false, true), []);
+});
+
 test('graph edits on the rename-nullish-unions fixture: TypeScript findRenameLocations exactly (literals typed by one object type with `null`, `undefined`, `void`; an async function\'s `Promise<T>`)', async (t) => {
   const { report, differing } = await fixtureRenames('rename-nullish-unions');
   t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
