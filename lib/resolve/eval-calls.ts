@@ -1063,14 +1063,21 @@ export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reaso
   const m = this.declaredMember(c, sym);
   if (!m) return undefined;
   const ms = m.t === 'sym' ? this.sym(m) : undefined;
+  // (a generic member, `nodes: <T extends Node>(editor, options?: EditorNodesOptions<T>) => …`: its parameter read at
+  // the call, as argumentType reads a generic method's, a type parameter left unbound being the call's to infer; one
+  // that is that type parameter itself is no type of the literal's keys)
   if (ms && ms.label === 'Method') {
     const p = ms.rest === undefined ? ms.params?.[arg] : undefined;
-    return p && m.t === 'sym' && !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+    if (!p || m.t !== 'sym') return undefined;
+    if (!ms.typeParams) return !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+    return !unboundTypeParam(p, m.f, m.subst) ? weakenFrom(this.typeValue(m.f, p, 0, atCall(m.subst)), c, 'contextual-type') : undefined;
   }
   const fn = this.deref(m);
   if (fn.t !== 'fnval' || fn.rest !== undefined) return undefined;
   const p = fn.params?.[arg];
-  return p && !mentionsUnbound(p, fn.f, fn.subst, 0) ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type') : undefined;
+  if (!p) return undefined;
+  if (!mentionsUnbound(p, fn.f, fn.subst, 0)) return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type');
+  return !unboundTypeParam(p, fn.f, fn.subst) ? weakenFrom(this.typeValue(fn.f, p, 0, atCall(fn.subst)), c, 'contextual-type') : undefined;
 }
 
 /**
