@@ -297,28 +297,6 @@ export class Evaluator {
     return r ? { t: 'sym', f: r.f, s: this.mergedValue(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import } : undefined;
   }
 
-  /**
-   * A runtime global (`Symbol`, `console`): an instance of the runtime's interface it is declared with where the
-   * project augments that interface globally (`declare global { interface SymbolConstructor { observable: symbol } }`:
-   * `Symbol.observable` is the project's member), else an outside value.
-   */
-  runtimeGlobal(f: number, name: string): Val {
-    const type = this.rulesOf[f].globalValueType?.(name);
-    const r = type === undefined ? undefined : this.globalTable().get(type)?.[0];
-    if (!r || this.sym(r).label !== 'Interface') return EXT;
-    return { t: 'inst', f: r.f, s: this.mergedType(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import };
-  }
-
-  /**
-   * True where class or interface `cls` is a global interface augmenting the runtime's of its name, which declares
-   * member `name` (`Symbol.for` of an augmented `SymbolConstructor`): a member the project cannot see.
-   */
-  runtimeMember(cls: SymRef, name: string): boolean {
-    const sym = this.sym(cls);
-    if (sym.parent !== -1 || sym.label !== 'Interface' || !this.globalTable().get(sym.name)?.some((r) => r.f === cls.f && r.s === cls.s)) return false;
-    return typeof this.rulesOf[cls.f].outsideTypes?.member(sym.name, name) === 'string';
-  }
-
   globalTable(): Map<string, SymRef[]> {
     if (!this.globals) {
       const g = new Map<string, SymRef[]>();
@@ -356,53 +334,6 @@ export class Evaluator {
       this.augments = t;
     }
     return this.augments;
-  }
-
-  /**
-   * The project file declaring `name` that `declare module 'source' { interface name … }` in file f augments: the
-   * module's own declaration, or the one it re-exports under that name (a package's entry, a barrel); undefined when the
-   * module is no project file.
-   */
-  augmentedFile(f: number, source: string, name: string): number | undefined {
-    const a = this.module(f, source);
-    if (!('f' in a)) return undefined;
-    const e = this.exportOf(a.f, name);
-    return e && e.t === 'sym' && e.f < this.projectCount ? e.f : a.f;
-  }
-
-  /**
-   * What interface or class `s` of file f merges with through module augmentation: the augmented module's top-level
-   * interfaces and class of its name and the other augmentations (itself left out); none when nothing augments it.
-   */
-  augmentPartners(f: number, s: number): SymRef[] {
-    const sym = this.files[f].symbols[s];
-    if (sym.parent !== -1 || (sym.label !== 'Interface' && sym.label !== 'Class')) return [];
-    const table = this.augmentTable();
-    if (!table.size) return [];
-    let target = f;
-    if (sym.augments) { const t = this.augmentedFile(f, sym.augments, sym.name); if (t === undefined) return []; target = t; }
-    const augs = table.get(`${target}\u0000${sym.name}`);
-    if (!augs) return [];
-    const out: SymRef[] = [];
-    this.files[target].symbols.forEach((t, i) => { if (t.parent === -1 && t.name === sym.name && !t.augments && (t.label === 'Interface' || t.label === 'Class')) out.push({ f: target, s: i }); });
-    out.push(...augs);
-    return out.filter((r) => r.f !== f || r.s !== s);
-  }
-
-  /** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */
-  globalNamesakes(f: number, s: number): SymRef[] {
-    const sym = this.files[f].symbols[s];
-    // (a member of a global namespace declared in several files, `declare global { namespace PixiMixins { interface
-    // Container extends … } }` in each: the namesakes of that namespace's members of its name merge with it too)
-    if (sym.parent !== -1) {
-      if (this.files[f].symbols[sym.parent].kind !== 'namespace') return [];
-      const out: SymRef[] = [];
-      for (const r of this.globalNamesakes(f, sym.parent)) for (const i of this.childrenOf(r.f, r.s)?.get(sym.name) ?? []) out.push({ f: r.f, s: i });
-      return out;
-    }
-    const all = this.globalTable().get(sym.name);
-    if (!all || all.length < 2 || !all.some((r) => r.f === f && r.s === s)) return [];
-    return all.filter((r) => r.f !== f);
   }
 
   /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */
