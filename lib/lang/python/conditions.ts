@@ -1,6 +1,6 @@
 /**
  * Conditions decided before the program runs: `sys.version_info` compared with a version (`if sys.version_info >=
- * (3, 8):`), under `not`, `and`, `or` and parentheses. A type checker reads them for the Python version it checks
+ * (3, 8):`) and the literals `True`, `False`, `None` and integers, under `not`, `and`, `or` and parentheses. A type checker reads them for the Python version it checks
  * for and skips the branch that cannot run there (pyright: the definitions in it do not exist, its calls have no
  * answer); the collector does the same for PYTHON_VERSION (collect.ts `visitIf`).
  */
@@ -44,6 +44,11 @@ export function staticCondition(r: ConditionReader, i: number): boolean | undefi
       return undefined;
     }
     case 'comparison_operator': return versionComparison(r, i);
+    // a literal (`if 0:` around debugging code, `if False:`): a checker narrows on its truth and reads no code in a
+    // branch it rules out
+    case 'true': return true;
+    case 'false': case 'none': return false;
+    case 'integer': { const n = Number(r.txt(i).replace(/_/g, '')); return Number.isNaN(n) ? undefined : n !== 0; }
     default: return undefined;
   }
 }
