@@ -273,6 +273,10 @@ export class Collector {
   readonly thisOwners = new LazyMap<Node, Scope>();
   /** Whether a test narrows `this` in this file (see thisOwners). */
   narrowsThis = false;
+  /** Whether a test narrows a path of properties in this file (`this.scope instanceof C`: see forEachPathOccurrence). */
+  narrowsPaths = false;
+  /** Member reads by where they start, made on first use (see forEachPathOccurrence). */
+  memberList: Node[] | undefined;
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
   readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */

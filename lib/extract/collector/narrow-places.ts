@@ -236,9 +236,14 @@ function guardPairs(c: Collector, constructs: readonly Construct[], tests: reado
     if (k.kind !== 'expr' || (k.op?.text !== '||' && k.op?.text !== '&&') || !k.cond) continue;
     const neither = k.op.text === '&&';
     const a = testIn(k.cond, neither), b = a && testIn({ start: k.op.end, end: k.end }, neither);
-    if (a && b && c.ident(a.name) === c.ident(b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard!, neither });
+    if (a && b && sameSubject(c, a.name, b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard!, neither });
   }
   return out;
+}
+
+/** Whether two tests' subjects are the same name or path (`isA(x.a) || isB(x.a)`, not `isA(x.a) || isB(x.b)`). */
+function sameSubject(c: Collector, a: Node, b: Node): boolean {
+  return c.ident(a) === c.ident(b) && c.text.slice(a.start, c.end(a)).replace(/\s+/g, '') === c.text.slice(b.start, c.end(b)).replace(/\s+/g, '');
 }
 
 /**

@@ -55,7 +55,7 @@ export function narrow(this: Collector): void {
 export function forEachOccurrence(this: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
   if (this.isThis(name)) { forEachThis(this, name, body, fn); return; }
   const rec = this.idOf(name);
-  if (!rec?.scope) return;
+  if (!rec?.scope) { if (this.narrowsPaths && this.members.has(name)) forEachPathOccurrence(this, name, body, fn); return; }
   const text = this.ident(name);
   const b = lookup(rec.scope, text);
   if (!bindsLocal(b)) return;
@@ -67,6 +67,67 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
     // (the left of a qualified type name, `s.error<…>`, names a namespace, never the binding: see namespacePlaces)
     if (r.scope && r.node !== name && this.ident(r.node) === text && !this.namespacePlaces.has(r.node) && lookup(r.scope, text) === b) fn(r.node);
   }
+}
+
+/** A reference the checker narrows as it narrows a name: a name or `this`, then properties (`this.scope`, `l.node.kind`). */
+const PATH = /^(?:this|[A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/;
+
+/**
+ * Whether a test's subject may be narrowed: a name, `this`, or a path of properties on one (see forEachPathOccurrence;
+ * `a[i].b`, `a?.b`, `f().b` are not followed). A path marks the file as narrowing paths.
+ */
+export function narrowable(this: Collector, name: Node): boolean {
+  const end = this.end(name);
+  let dot = false;
+  for (let i = name.start; i < end && !dot; i++) dot = this.text.charCodeAt(i) === 46;
+  if (!dot) return true;
+  if (!PATH.test(compactText(this, name))) return false;
+  this.narrowsPaths = true;
+  return true;
+}
+
+/**
+ * forEachOccurrence for a path of properties (`this.scope`, `l.node`): each read of the same path inside `body`, in the
+ * function the test is in (the checker narrows a property reference in its own function's flow only, not in the
+ * arrows inside it), whose first name is the same binding, before anything assigns the path or a part of it
+ * (`this.scope = …`, `l = …`). A call between them keeps the narrowing, as the checker keeps it.
+ */
+function forEachPathOccurrence(c: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  const text = compactText(c, name);
+  const rootText = /^[\w$]+/.exec(text)![0];
+  const home = functionScope(c.scopeAt(name.start));
+  const rootBinding = (path: Node): ReturnType<typeof lookup> | null => {
+    let r = path;
+    for (let m = c.members.get(r); m; m = c.members.get(r)) r = m.object;
+    if (rootText === 'this') return c.isThis(r) ? undefined : null;
+    const rec = c.idOf(r);
+    return rec?.scope ? lookup(rec.scope, rootText) ?? null : null;
+  };
+  const b = rootBinding(name);
+  if (b === null) return;
+  const list = (c.memberList ??= [...c.members.keys()].sort((x, y) => x.start - y.start));
+  let lo = 0, hi = list.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid].start < body.start) lo = mid + 1; else hi = mid; }
+  let stop: number | undefined;
+  for (let i = lo; i < list.length && list[i].start < body.end; i++) {
+    const o = list[i];
+    if (o === name || c.end(o) - o.start < text.length || !c.text.startsWith(rootText, o.start) || compactText(c, o) !== text) continue;
+    // (the first write of the path or a part of it after the test: the narrowing ends there)
+    stop ??= firstWrite(c, text, c.end(name), body.end);
+    if (o.start >= stop) break;
+    if (functionScope(c.scopeAt(o.start)) === home && rootBinding(o) === b) fn(o);
+  }
+}
+
+/** Where the first assignment (or `++`, `--`) to a path or any part of it is, between two offsets (`to` if none). */
+function firstWrite(c: Collector, path: string, from: number, to: number): number {
+  const parts = path.split('.');
+  const alternatives: string[] = [];
+  for (let i = parts[0] === 'this' ? 2 : 1; i <= parts.length; i++) alternatives.push(parts.slice(0, i).map((p) => p.replace(/\$/g, '\\$')).join('\\s*\\.\\s*'));
+  const write = new RegExp(`(?<![\\w$.#])(?:${alternatives.join('|')})\\s*(?:=(?![=>])|\\+\\+|--|(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)=)`, 'g');
+  write.lastIndex = from;
+  const m = write.exec(c.text);
+  return m && m.index < to ? m.index : to;
 }
 
 /** True when `node` is the keyword `this` (no identifier is spelled so). */

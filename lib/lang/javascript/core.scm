@@ -174,7 +174,7 @@
 ; `x instanceof C` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches, the rest of the block after an early
 ; exit: narrowByPlaces), where x is a C, or what its type leaves without C (`{ id: string } | StateNode` less StateNode)
-((binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
+((binary_expression . [(identifier) (member_expression)] @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
 ; a call of an assertion as a statement whose first argument may hold a test (`invariant(x instanceof A, "…")`): where
 ; the callee asserts that argument (`asserts cond`), the rest of the block is where the tests in it held (narrowByPlaces)
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (_) @cond))) @stmt (#set! role "flow.assert"))
