@@ -87,13 +87,12 @@ export function narrowByPlaces(this: Collector): void {
       if (!exit && region.end <= region.start) return;
       if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
       const held = value !== !!negation;
-      // (a method call's held ways are the patterns' own (`narrow.guard.self`); where it failed, the name is what its
-      // type leaves without the method's `this is T`, which the resolver reads only where the method declares one)
-      if (t.self && held) return;
-      if (t.self) this.selfTests.set(t.test, true);
+      // (a method call: where it held the name is what the method's `this is T` says, `a.hasKind("x") && b ? a.m() : …`;
+      // where it failed, what its type leaves without T — both read by the resolver only where the method declares one)
+      if (t.self && !held) this.selfTests.set(t.test, true);
       const where = exit ? { exit } : { body: region };
       const rec: Collector['narrowings'][number] = held
-        ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
+        ? (t.type ? { name: t.name, type: t.type, ...where } : t.self ? { name: t.name, guard: t.test, ...where, self: true as const } : { name: t.name, guard: t.guard!, ...where })
         : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
       if (via) rec.via = via;
       found.push({ at: t.test.start, rec });
