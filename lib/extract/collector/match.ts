@@ -193,7 +193,10 @@ export function registerMatchHandlers(): void {
     });
     on([Role['narrow.tag.test']], function (c) {
       if (!this.isTag(get(c, 'tag')!)) return;
-      this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
+      // (a path of properties, `this.state.kind === 'a'`: its reads narrowed through narrowPath)
+      const name = get(c, 'name')!;
+      if (!this.narrowable(name)) return;
+      this.tagCompares.push({ name, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')!, ...(this.isPath(name) ? { path: true as const } : {}) });
       return;
     });
     on([Role['narrow.truthy.test']], function (c) {
