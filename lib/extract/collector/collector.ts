@@ -275,7 +275,7 @@ export class Collector {
   narrowsThis = false;
   /** Whether a test narrows a path of properties in this file (`this.scope instanceof C`: see forEachPathOccurrence). */
   narrowsPaths = false;
-  /** Member reads by where they start, made on first use (see forEachPathOccurrence). */
+  /** Member reads that are other member reads' receivers, by where they start, made on first use (see forEachPathOccurrence). */
   memberList: Node[] | undefined;
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
   readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];

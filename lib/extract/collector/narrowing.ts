@@ -110,7 +110,9 @@ function forEachPathOccurrence(c: Collector, name: Node, body: { start: number; 
   };
   const b = rootBinding(name);
   if (b === null) return;
-  const list = (c.memberList ??= [...c.members.keys()].sort((x, y) => x.start - y.start));
+  // (only a path read as another read's receiver, `this.scope.m()`: the path read itself, a callee or a property
+  // referred to, `this.scope` in `f(this.scope)`, `this.fn()` after `isFunction(this.fn)`, keeps naming its member)
+  const list = (c.memberList ??= [...c.members.values()].map((m) => m.object).filter((o) => c.members.has(o)).sort((x, y) => x.start - y.start));
   let lo = 0, hi = list.length;
   while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid].start < body.start) lo = mid + 1; else hi = mid; }
   let stop: number | undefined;
