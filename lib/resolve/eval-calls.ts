@@ -110,7 +110,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
-  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false, e.keys);
+  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, !!e.fn, e.keys);
   // (a function bound to a const of a declared function type, its parameter not annotated, `const f: Returns<F, R> =
   // ({ a }) => …`: that type's parameter, as the checker types the function by it)
   if (!pt && ts.label === 'Function' && ts.type && !ts.typeParams && !ts.more) {
@@ -1019,7 +1019,13 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-    let v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    // (a method of a generic class reached through a receiver that binds its type parameters, `stage.getKids()` of
+    // `getKids() { return this.children }` in `Container<C>`, `Stage extends Container<Layer>`: what it gives is read
+    // under those bindings, as the checker instantiates the inferred result)
+    const bound = c.subst && sym.parent >= 0 && this.files[c.f].symbols[sym.parent].typeParams ? c.subst : undefined;
+    const given = this.value(c.f, sym.returnsValue);
+    let v = weakenFrom(this.heldValue(bound ? withOwnerSubst(given, bound) : given), c, 'return-type');
+    if (bound) v = withOwnerSubst(v, bound);
     // (the functions it returns see the type arguments the call writes: `const [get] = helper<D, State>(…)`)
     if (sym.typeParams && targs?.length && argFile !== undefined) v = withClosureSubst(v, this.explicitTypeArgs(c, sym.typeParams, targs, argFile));
     // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
@@ -1337,6 +1343,21 @@ export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: r
  * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
  * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
  */
+/**
+ * Value `v`, read inside a generic class's method, with the class's type parameters bound by `subst` (the receiver's
+ * bindings) where it carries none of its own: its type expressions name them free. Bindings are keyed by file and
+ * declaration, so a value from elsewhere is unaffected.
+ */
+function withOwnerSubst(v: Val, subst: Subst): Val {
+  switch (v.t) {
+    case 'sym': case 'arr': case 'elemfn': case 'arrfn': case 'map': case 'obj': return v.subst ? v : { ...v, subst };
+    case 'inst': return v.args ? { ...v, args: v.args.map((a) => (a && !a.subst ? { ...a, subst } : a)) } : v;
+    case 'prom': return { ...v, of: withOwnerSubst(v.of, subst) };
+    case 'tup': return { ...v, items: v.items.map((x) => withOwnerSubst(x, subst)) };
+    default: return v;
+  }
+}
+
 function withClosureSubst(v: Val, subst: Subst): Val {
   if (v.t === 'ext' && v.fn && !v.fn.subst) return { ...v, fn: { ...v.fn, subst } };
   if (v.t === 'tup') return { ...v, items: v.items.map((x) => withClosureSubst(x, subst)) };

@@ -505,6 +505,15 @@ export class Evaluator {
           const fn = this.value(f, e.callee.obj);
           if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) return fn;
         }
+        // `f.call(self, …args)`, `f.apply(self, args)`: what calling f gives (the checker's `strictBindCallApply`)
+        if (e.callee.k === 'member' && (e.callee.name === 'call' || e.callee.name === 'apply')) {
+          const fn = this.value(f, e.callee.obj);
+          if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) {
+            const args = e.callee.name === 'call' ? e.args?.slice(1) : undefined;
+            const argc = e.callee.name === 'call' ? Math.max(0, (e.argc ?? e.args?.length ?? 0) - 1) : 0;
+            return this.callResult(fn, args, f, argc);
+          }
+        }
         if (e.callee.k === 'member' && e.args?.[0]) {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);
           if (mapped) return mapped;
@@ -641,6 +650,20 @@ export class Evaluator {
         const v = marked && marked.t !== 'unknown' && marked.t !== 'ext' ? weakenFrom(marked, ctx, 'contextual-type') : ctx;
         // (where noImplicitThis is off, only a `this:` parameter types it: the checker reads the rest as `any`)
         return this.looseThis(f) ? weaken(v, 'name-only') : v;
+      }
+      case 'argthis': {
+        // `this` in a function expression passed as an argument: the `this:` its parameter's function type declares
+        // (none declared: what the checker reads as `any`)
+        const fn = this.deref(this.value(f, e.of));
+        if (fn.t !== 'fnval' || !fn.self) return UNKNOWN;
+        // (the polymorphic `this` type, `handler: Listener<this, E>`: the call's receiver, whatever subclass it is)
+        const of = e.of;
+        if (typeArgOf(fn.f, fn.self, fn.subst).t.k === 'this' && of.k === 'param' && !of.isNew && of.callee.k === 'member') {
+          const obj = of.callee.obj;
+          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+          if (recv.t === 'inst') return weakenFrom(recv, fn, 'contextual-type');
+        }
+        return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');
       }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)

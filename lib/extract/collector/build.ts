@@ -608,6 +608,7 @@ export function literalThis(this: Collector): void {
       else if (this.objectEntries.has(v)) parentOf.set(v, { lit, key: en.key });
     }
   }
+  this.argumentThis(wanted, owner);
   if (!owner.size) return;
   // where a literal is written with a declared type: a typed declaration's value (a local's too), a returned value of
   // a function with a declared result, `satisfies`/`as`; a member or element it is assigned to
@@ -667,6 +668,29 @@ export function literalThis(this: Collector): void {
     return ctx;
   };
   owner.forEach(({ lit, key }, fn) => { const ctx = contextOf(lit, 0); if (ctx) this.thisCtx.set(fn, { k: 'litthis', of: ctx, key: this.ident(key) }); });
+}
+
+/**
+ * `this` inside a function expression (not an arrow) written as a call's argument and held by no literal
+ * (`this.on('add', function () { this.sync() })`): the `this:` its parameter's function type declares, read from the
+ * called function's parameter as a literal argument's contextual type is.
+ */
+export function argumentThis(this: Collector, wanted: Set<Node>, held: Map<Node, unknown>): void {
+  for (const [node, c] of this.calls) {
+    if (!c.args || c.callee === node) continue;
+    const ordered = this.realSlots(c.args, true);
+    for (let i = 0; i < ordered.length; i++) {
+      const u = this.unwrapped(ordered[i]);
+      if (!wanted.has(u) || held.has(u)) continue;
+      const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i, fn: true };
+      if (c.isNew) param.isNew = true;
+      const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
+      if (targs) param.targs = targs;
+      const lits = this.stringArguments(ordered);
+      if (lits) param.lits = lits;
+      this.thisCtx.set(u, { k: 'argthis', of: param });
+    }
+  }
 }
 
 /** `true` or `false` written as a literal's value (`{ typed: true, … }`): a tag, as a boolean literal type discriminates. */
