@@ -569,6 +569,11 @@ export interface CallFact {
   /** Enclosing symbol index, -1 for file-level code. */
   from: number;
   args?: ArgFact[];
+  /**
+   * The values of the first arguments (null where not read, and for each function whose parameters the call types),
+   * where a callback's parameters are typed by the call: what infers the callee's type parameters for them.
+   */
+  argv?: Array<Expr | null>;
   /** The type arguments written at the call (`send<User, Post>(u, (r) => …)`): what type its callbacks' parameters. */
   typeArgs?: Expr[];
   /**

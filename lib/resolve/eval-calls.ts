@@ -326,12 +326,15 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   // (… or where the call's contextual type binds them through the callee's declared result and nothing else can,
   // `return observable((observer) => …)` in a function returning `Observable<Envelope>`: see contextTypeArgs)
   const fromContext = !written && call!.ctx && call!.callee.k !== 'member' && target.f < this.projectCount ? this.contextTypeArgs(f, call!, target, ts, ctx.arg) : undefined;
-  if (!written && !fromContext && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
   const held = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
   const via: Val = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
-  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : fromContext ?? held;
+  // (… or where the call's other arguments bind every one the callback's type names, `two(new A(), (a) => a.m())`,
+  // `new Pool(() => A.make(), (a) => a.reset())`: see CallFact.argv)
+  const fromArgs = !written && !fromContext && call!.argv && target.f < this.projectCount ? this.siblingTypeArgs(f, call!, { ...via, subst: held } as Val & { t: 'sym' }, ts, (t ?? pt)!) : undefined;
+  if (!written && !fromContext && !fromArgs && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
+  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : fromContext ?? fromArgs ?? held;
   if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
   // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
   // void`): that type's parameter, its type arguments bound
@@ -467,6 +470,19 @@ export function contextTypeArgs(this: Evaluator, f: number, call: CallFact, targ
   // (every type parameter the callback's type names is bound: one left is the checker's to infer)
   if (!bound.size || own.some((l) => !bound.has(`${target.f}:${l}`) && mentionsLocal(cb, l, 0))) return undefined;
   return bound;
+}
+
+/**
+ * The type parameters of the called function `c` (`ts`; a constructor called with `new`: its class's) that the call's
+ * other arguments infer (`argv`, the context-sensitive ones left out), where they bind every one the callback's
+ * declared type `cb` names, as the checker's inference fixes them before it types the callback; undefined otherwise.
+ */
+export function siblingTypeArgs(this: Evaluator, f: number, call: CallFact, c: Val & { t: 'sym' }, ts: SymbolFact, cb: Expr): Subst | undefined {
+  const own = ts.typeParams ?? (call.isNew && ts.kind === 'constructor' && ts.parent >= 0 ? this.files[c.f].symbols[ts.parent].typeParams : undefined);
+  if (!own || !ts.params || !call.argv || !own.some((l) => mentionsLocal(cb, l, 0))) return undefined;
+  const inferred = this.inferTypeArgs(c, own, ts.rest === undefined ? ts.params : paramsFor(ts, call.argv.length), call.argv, f);
+  if (!inferred || own.some((l) => mentionsLocal(cb, l, 0) && !inferred.has(`${c.f}:${l}`))) return undefined;
+  return inferred;
 }
 
 /**

@@ -126,6 +126,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (c.args) {
       const args: ArgFact[] = [];
       const ordered = this.realSlots(c.args, true);
+      // (the arguments that are functions whose parameters the call types: the checker's context-sensitive ones)
+      let sensitive: Set<number> | undefined;
       const fromMapped = ordered.length > 1 && callee.k === 'member' && callee.obj.k === 'id' && !callee.obj.b && !!this.types.fromMapped?.has(`${callee.obj.name}.${callee.name}`);
       for (let i = 0; i < ordered.length; i++) {
         // an object literal argument: its keys are members of the callee's declared parameter i (and an array
@@ -157,6 +159,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
             if (i === 1 && j === 0 && fromMapped && !this.text.startsWith('...', ordered[0].start)) this.localNodes[l].elementOf = ordered[0];
             else {
               this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+              (sensitive ??= new Set()).add(i);
               // `xs.reduce((acc, x) => …)` with no initial value: the accumulator is an element of the receiver (where
               // the callee's own declaration says nothing, a project method named so)
               if (i === 0 && j === 0 && ordered.length === 1 && callee.k === 'member' && (callee.name === 'reduce' || callee.name === 'reduceRight') && !this.localNodes[l].init) {
@@ -185,6 +188,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
         args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
       }
       if (args.length) fact.args = args;
+      // a callback's parameters typed by the callee's own type parameters are what the call's other arguments infer
+      // them to (`two(new A(), (a) => a.m())` of `two<T>(x: T, fn: (v: T) => void)`): those arguments' values, the
+      // context-sensitive ones left out, as the checker's first inference pass leaves them
+      if (sensitive && ordered.length > sensitive.size) {
+        const argv = this.argValues(c.args)?.map((a, k) => (sensitive!.has(k) ? null : a));
+        if (argv?.some((a) => a)) fact.argv = argv;
+      }
     }
     calls.push(fact);
     callFacts.set(node, fact);
