@@ -793,8 +793,9 @@ export class Evaluator {
         const tuples = this.tuplesValue(vals);
         if (tuples) return tuples;
         for (let v of vals) {
-          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
-            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
+          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property' || isAccessor(this.sym(v)))) {
+            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`), a getter giving one
+            // (`this.pos ?? Vector.Zero`): that instance
             const d = this.deref(v);
             if (d.t === 'inst' || d.t === 'union') v = d;
             // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
@@ -1125,6 +1126,9 @@ export class Evaluator {
             // (none of its types declares the name a part before it answered: `(A | B) & { cache: C }`'s `cache` is
             // C, as the checker distributes the intersection over the union)
             if (v.t === 'unknown' && out && this.declaresNone(a, name)) continue;
+            // (… nor where each of its types that declares it agrees with them: `Code & (Code | Func)`'s `code` is
+            // Code's, Func declaring none)
+            if (v.t === 'unknown' && out && a.of.every((y) => this.declaresNone(y, name) || sameValue(this.member(y, name), out!))) continue;
             if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN;
             continue;
           }
@@ -1510,3 +1514,8 @@ export interface Evaluator extends Methods<typeof exported> {}
 export interface Evaluator extends Methods<typeof calls> {}
 export interface Evaluator extends Methods<typeof narrowing> {}
 Object.assign(Evaluator.prototype, types, members, exported, calls, narrowing);
+
+/** Whether a symbol is a getter or setter, a property's accessor: reading it gives its value, not a function. */
+function isAccessor(sym: SymbolFact): boolean {
+  return sym.label === 'Method' && (sym.kind === 'getter' || sym.kind === 'setter');
+}
