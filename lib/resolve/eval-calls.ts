@@ -293,6 +293,16 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     if (arr.t === 'tup') arr = this.tupleArray(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
   }
+  // `xs.reduce((acc, x) => …, init)`: the accumulator is what the initial value is (the checker's `reduce<U>(…, init:
+  // U)`, or T's own overload where init is an element)
+  if (call && call.callee.k === 'member' && (call.callee.name === 'reduce' || call.callee.name === 'reduceRight') && ctx.arg === 0 && ctx.param === 0 && call.argv?.length === 2 && call.argv[1]) {
+    let arr = this.deref(this.value(f, call.callee.obj));
+    if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    if (arr.t === 'arr' || arr.t === 'tup') {
+      const init = this.deref(this.heldValue(this.value(f, call.argv[1])));
+      if (init.t === 'inst' || init.t === 'union' || init.t === 'map' || (init.t === 'arr' && init.of.k !== 'other')) return weaken(init, 'contextual-type');
+    }
+  }
   if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
     // `map.forEach((value, key) => …)`: the key
     const map = this.deref(this.value(f, call.callee.obj));

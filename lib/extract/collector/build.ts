@@ -192,8 +192,12 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       // them to (`two(new A(), (a) => a.m())` of `two<T>(x: T, fn: (v: T) => void)`): those arguments' values, the
       // context-sensitive ones left out, as the checker's first inference pass leaves them
       if (sensitive && ordered.length > sensitive.size) {
-        const argv = this.argValues(c.args)?.map((a, k) => (sensitive!.has(k) ? null : a));
-        if (argv?.some((a) => a)) fact.argv = argv;
+        const argv = ordered.slice(0, 4).map((a, k) => {
+          if (sensitive!.has(k)) return null;
+          const e = this.expr(a);
+          return e.k === 'other' ? null : e;
+        });
+        if (argv.some((a) => a)) fact.argv = argv;
       }
     }
     calls.push(fact);
