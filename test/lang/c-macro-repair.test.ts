@@ -1,5 +1,5 @@
 import test from 'ava';
-import { cMacroRepairs, loopMacros, macroAttributes, macroRepairs } from '../../lib/lang/c/macro-attributes.ts';
+import { cMacroRepairs, conditionalsInStatements, loopMacros, macroAttributes, macroRepairs, storageMacros } from '../../lib/lang/c/macro-attributes.ts';
 import { extractFile } from '../../lib/lang/index.ts';
 
 const blank = (line: string, macro: string): string => line.replace(macro, ' '.repeat(macro.length));
@@ -81,4 +81,94 @@ test('a C file whose loop macros broke its parse keeps its calls without errors'
   const called = facts.calls.map((c) => (c.callee as { name?: string }).name);
   t.true(called.includes('use'));
   t.true(called.includes('for_each_item'), 'the macro keeps its call');
+});
+
+test('a capitals macro between a declaration\'s type and its declarator is written as spaces; a product and a qualifier\'s type stay', (t) => {
+  const lines = [
+    'int ZEXPORT inflateEnd(z_streamp strm) {',
+    '    struct inflate_state FAR *state;',
+    '    state = (struct inflate_state FAR *)strm->state;',
+    'local const z_crc_t FAR crc_table[256];',
+    'void write_table(FILE *, const z_crc_t FAR *, int);',
+    'const char * ZEXPORT zError(int err) {',
+    '    n = a * SCALE * b;',
+    '    return FOO * x;',
+    'const UINT32 count;',
+  ];
+  const out = macroAttributes(lines.join('\n')).split('\n');
+  t.is(out[0], blank(lines[0], 'ZEXPORT'));
+  t.is(out[1], blank(lines[1], 'FAR'));
+  t.is(out[2], blank(lines[2], 'FAR'));
+  t.is(out[3], blank(lines[3], 'FAR'));
+  t.is(out[4], blank(lines[4], 'FAR'));
+  t.is(out[5], blank(lines[5], 'ZEXPORT'));
+  t.deepEqual(out.slice(6), lines.slice(6));
+});
+
+test('a C line led by a word before a type and a name is led by a storage-class macro, written as spaces; declarations and statements stay', (t) => {
+  const lines = [
+    'local int helper(int x) {',
+    'local gzFile gz_open(const void *path, int fd) {',
+    '    local char buf[BUFLEN];',
+    'local TCONST tree_desc d = {0};',
+    '    s->next_in = (z_const Bytef *)source;',
+    '    msg = (z_const char *)"need dictionary";',
+    'uInt const x = 1;',
+    'gzFile file = 0;',
+    '    return foo(x);',
+    '    n = (size_t *)p;',
+    '    z_crc_t FAR *table,',
+  ];
+  const out = storageMacros(lines.join('\n')).split('\n');
+  t.is(out[0], blank(lines[0], 'local'));
+  t.is(out[1], blank(lines[1], 'local'));
+  t.is(out[2], blank(lines[2], 'local'));
+  t.is(out[3], blank(blank(lines[3], 'local'), 'TCONST'));
+  t.is(out[4], blank(lines[4], 'z_const'));
+  t.is(out[5], blank(lines[5], 'z_const'));
+  t.deepEqual(out.slice(6), lines.slice(6));
+});
+
+test('a conditional splitting a statement is read as its first branch; one between statements or declarations stays', (t) => {
+  const code = [
+    'int f(int a) {',
+    '    int s =',
+    '#ifdef GZIP',
+    '        a == 2 ? 1 :',
+    '#endif',
+    '        0;',
+    '    if (!a ||',
+    '#else',
+    '    if (',
+    '#endif',
+    '        a > 1) return 0;',
+    '#ifdef WIDE',
+    '    g(a);',
+    '#else',
+    '    h(a);',
+    '#endif',
+    '    if (a) s = 1;',
+    '#ifdef WIDE',
+    '    else if (a == 2) s = 2;',
+    '#endif',
+    '    else s = 3;',
+    '    return s;',
+    '}',
+  ];
+  // (the `#else` at line 8 has no `#if` in this excerpt: the conditional is unbalanced and is left)
+  const text = code.join('\n').replace('    if (!a ||\n#else\n    if (\n#endif\n', '#ifdef GUNZIP\n    if (!a ||\n#else\n    if (\n#endif\n');
+  const lines = text.split('\n');
+  const out = conditionalsInStatements(text).split('\n');
+  t.is(out.length, lines.length);
+  const blankAt = (i: number): string => lines[i].replace(/./g, ' ');
+  // `s =` then `#ifdef GZIP`: the directives go, the branch stays
+  t.deepEqual([out[2], out[3], out[4]], [blankAt(2), lines[3], blankAt(4)]);
+  // `if (!a ||` then `#else`: the first branch stays, the other with the directives goes
+  t.deepEqual(out.slice(6, 11), [blankAt(6), lines[7], blankAt(8), blankAt(9), blankAt(10)]);
+  // between statements: left
+  t.deepEqual(out.slice(12, 17), lines.slice(12, 17));
+  // an `else` under a conditional: its directives go
+  t.deepEqual([out[18], out[19], out[20]], [blankAt(18), lines[19], blankAt(20)]);
+  t.is(extractFile('a.c', conditionalsInStatements(text), 'c').parseErrors, 0);
+  t.is(extractFile('a.c', text, 'c').parseErrors, 0, 'the repair is the extractor\'s');
 });

@@ -8,6 +8,7 @@
  * characters in one of those places; a type named in capitals (`UINT32 count;`, `HANDLE h = f();`) is not one,
  * since what follows it is no declaration.
  */
+import { C_KEYWORDS } from './rules.ts';
 
 const CLASS_HEAD = /\b(class|struct|union)([ \t]+)((?:[A-Z][A-Z0-9_]*[A-Z0-9][ \t]+)*[A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:[:{]|\r?$))/gm;
 const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend)[ \\t]+)*';
@@ -16,6 +17,14 @@ const SPECIFIERS = '(?:(?:static|inline|extern|virtual|explicit|constexpr|friend
 const DECLARATION_START = '(?:(?:static|inline|const|extern|virtual|explicit|constexpr|friend|void|bool|char|int|unsigned|signed|long|short|float|double|auto|struct|class|enum|union|typename)\\b|std::|[A-Za-z_][\\w:]*(?:<[^;(){}\\n]*>)?[ \\t*&]+[A-Za-z_~][\\w:]*(?:(?<=operator)[^\\w\\s(]{1,3})?[ \\t]*\\('
   + '|(?<cls>[A-Za-z_]\\w*)(?:<[^;(){}\\n]*>)?::~?\\k<cls>[ \\t]*\\()';
 const BEFORE_DECLARATION = new RegExp(`^([ \\t]*${SPECIFIERS})([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \\t]+${DECLARATION_START})`, 'gm');
+// a macro between a declaration's type and its declarator (`int ZEXPORT inflate(`, `struct state FAR *s;`, a cast's
+// `(struct state FAR *)`, `z_crc_t FAR table[256]`): two names in a row are a type and a declarator, so a third in
+// capitals between them is the macro; the word before it is a type, not a qualifier or a statement's keyword
+const BETWEEN_TYPE_AND_NAME = /\b([A-Za-z_]\w*)([ \t]+)([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]*\*+[ \t]*(?:[A-Za-z_]\w*|[),])|[ \t]+[A-Za-z_]\w*[ \t]*[(\[;,=)])/g;
+// the same after a pointer's `*` (`const char * ZEXPORT zError(`): after `*` only a name's `(`, `[`, `;`, `,`, `=` or
+// `)` marks a declarator (`a * B * c` is a product)
+const AFTER_POINTER = /(\*[ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])(?=[ \t]+[A-Za-z_]\w*[ \t]*[(\[;,=)])/g;
+const NOT_A_TYPE = /^(?:const|volatile|static|extern|register|inline|struct|union|enum|class|typename|signed|unsigned|long|short|return|case|goto|sizeof|typedef|else|do|new|delete|throw|virtual|explicit|friend|constexpr|mutable|operator|using|namespace|template|co_return|co_yield|co_await|public|private|protected)$/;
 const OWN_LINE = /^([ \t]*)([A-Z][A-Z0-9_]*[A-Z0-9])([ \t]*)(?=\r?\n[ \t]*[A-Za-z_~])/gm;
 
 // a macro call alone on its line with no `;` (`FMT_PRAGMA_GCC(push_options)`, `FMT_BEGIN_NAMESPACE`, a
@@ -65,7 +74,7 @@ export function macroRepairs(text: string): readonly string[] {
  */
 export function cMacroRepairs(text: string): readonly string[] {
   const loops = loopMacros(text);
-  const repairs = macroRepairs(text).map(loopMacros);
+  const repairs = macroRepairs(text).map((t) => loopMacros(storageMacros(conditionalsInStatements(t))));
   // the loop macros alone first: the other repairs blank macros, whose calls a file that needs none of them keeps
   return loops === text ? repairs : [loops, ...repairs];
 }
@@ -163,6 +172,8 @@ export function macroAttributes(text: string): string {
   const blank = (s: string): string => ' '.repeat(s.length);
   const out = text
     .replace(CLASS_HEAD, (_all, kw: string, ws: string, macro: string) => kw + ws + blank(macro))
+    .replace(BETWEEN_TYPE_AND_NAME, (all: string, type: string, ws: string, macro: string) => (NOT_A_TYPE.test(type) ? all : type + ws + blank(macro)))
+    .replace(AFTER_POINTER, (_all, star: string, macro: string) => star + blank(macro))
     .replace(BEFORE_DECLARATION, (_all, lead: string, macro: string) => lead + blank(macro))
     .replace(OWN_LINE, (all: string, lead: string, macro: string, tail: string, offset: number) => {
       // a macro body's continuation line, or a directive's, is not a declaration's attribute
@@ -196,4 +207,121 @@ function afterParameterList(text: string, close: number): boolean {
   // a cast's `(size_t) MAX_SIZE` follows `=` or `(`, a statement's head follows its keyword
   const head = text.slice(Math.max(0, i - 32), i);
   return BEFORE_PARAMETERS.test(head) && !NOT_PARAMETERS.test(head);
+}
+
+// a line's first word and what follows it up to a declarator's `(`, `[`, `=`, `;` or `,`
+const LEAD_WORDS = /^([ \t]*)([A-Za-z_]\w*)([ \t]+)([A-Za-z_][\w \t*]*?)(?=[ \t]*[(\[=;,])/gm;
+const C_WORDS = new Set(C_KEYWORDS);
+/** The keywords that name a type themselves (`struct`, `union` and `enum` with the tag after them). */
+const TYPE_KEYWORDS = /^(?:void|char|short|int|long|float|double|signed|unsigned|_Bool|bool|struct|union|enum)$/;
+/** The keywords a declaration's words may hold beside its type and name. */
+const DECLARATION_KEYWORDS = /^(?:const|volatile|static|extern|register|inline|restrict|_Atomic|_Thread_local|thread_local|_Noreturn)$/;
+
+/**
+ * The text with a lower-case storage-class macro written as spaces (zlib's `#define local static`: `local int f(…)`,
+ * `local gzFile gz_open(…)`, `local char buf[N];`): a declaration holds one type and one declarator name, so a line
+ * whose first word is followed by both is led by a macro. A first word that is a keyword, a line continuing a macro's
+ * body, and words holding a statement's keyword are left.
+ */
+export function storageMacros(text: string): string {
+  if (hasLongLine(text)) return text;
+  // twice: a storage macro may lead another (`local TCONST tree_desc d = …`)
+  return storageMacro(storageMacro(text)).replace(CAST_WORDS, (all: string, open: string, first: string, ws: string, rest: string) =>
+    (!C_WORDS.has(first) && declarationNames(rest) >= 1 ? open + ' '.repeat(first.length) + ws + rest : all));
+}
+
+// a cast's words before its `*)`: `(z_const Bytef *)`, `(z_const char *)` (a cast holds a type alone, so a word before it is a macro)
+const CAST_WORDS = /(\([ \t]*)([A-Za-z_]\w*)([ \t]+)([A-Za-z_][\w \t]*?)(?=[ \t]*\*+[ \t]*\))/g;
+
+/**
+ * What a declaration's words after its first hold: the names that are no keyword, and one for a type keyword
+ * (`struct tag` counting once); -1 where a word is a statement's keyword.
+ */
+function declarationNames(rest: string): number {
+  const words = rest.split(/[\s*]+/).filter(Boolean);
+  let names = 0, typeWord = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (TYPE_KEYWORDS.test(w)) { typeWord = true; if (/^(?:struct|union|enum)$/.test(w)) i++; }
+    else if (C_WORDS.has(w) && !DECLARATION_KEYWORDS.test(w)) return -1;
+    else if (!C_WORDS.has(w)) names++;
+  }
+  return names + (typeWord ? 1 : 0);
+}
+
+/** One pass of storageMacros: the first word of each line. */
+function storageMacro(text: string): string {
+  return text.replace(LEAD_WORDS, (all: string, lead: string, first: string, ws: string, rest: string, offset: number) => {
+    if (C_WORDS.has(first) || continuesLine(text, offset)) return all;
+    // (`z_crc_t FAR *table`: a type, a capitals macro and the name, BETWEEN_TYPE_AND_NAME's)
+    if (/^[A-Z][A-Z0-9_]*[A-Z0-9][\s*]+[A-Za-z_]\w*$/.test(rest)) return all;
+    return declarationNames(rest) >= 2 ? lead + ' '.repeat(first.length) + ws + rest : all;
+  });
+}
+
+const CONDITIONAL = /^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
+/** A code line's last character that leaves its expression open: an operator, `(`, `[`, `,` or `?` (not a label's `:`). */
+const OPEN_END = /[(\[=|&+\-*\/%^!<>?,~]$/;
+
+/**
+ * The text with each conditional that splits a statement (`x =` then `#ifdef GZIP` … `#endif`, `if (a ||` then
+ * `#else` `if (` `#endif`, an `else` branch under `#ifdef`) read as its first branch alone: its directives and its
+ * other branches written as spaces. The grammar takes a conditional only between statements and declarations, and
+ * one inside an expression breaks the rest of its function (the functions after it become nested in it). A boundary
+ * splits a statement when the code before it leaves an expression open (OPEN_END) or the code after it is an
+ * `else`. A conditional nested in one read so is read as text of that branch.
+ */
+export function conditionalsInStatements(text: string): string {
+  if (!/^[ \t]*#[ \t]*if/m.test(text)) return text;
+  const lines = text.split('\n');
+  // which lines are directives (with their continuation lines), and each conditional's boundaries
+  interface Cond { lines: number[] }
+  const stack: Cond[] = [];
+  const all: Cond[] = [];
+  const directive: boolean[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = CONDITIONAL.exec(lines[i]);
+    const first = i;
+    if (/^[ \t]*#/.test(lines[i])) { directive[i] = true; while (/\\\r?$/.test(lines[i]) && i + 1 < lines.length) directive[++i] = true; }
+    if (!m) continue;
+    const kind = m[1];
+    if (kind.startsWith('if')) { stack.push({ lines: [first] }); continue; }
+    const c = stack[stack.length - 1];
+    if (!c) continue;
+    c.lines.push(first);
+    if (kind === 'endif') { stack.pop(); all.push(c); }
+  }
+  if (!all.length) return text;
+  all.sort((a, b) => a.lines[0] - b.lines[0]);
+  // the code before a line: the 200 lines above it without their directives, their comments taken off its end
+  const codeBefore = (line: number): string => {
+    const above: string[] = [];
+    for (let i = Math.max(0, line - 200); i < line; i++) above.push(directive[i] ? '' : lines[i]);
+    return withoutTrailingComments(above.join('\n')).slice(-1);
+  };
+  const codeAfter = (line: number): string => {
+    for (let i = line + 1; i < lines.length; i++) { if (directive[i]) continue; const t = lines[i].trim(); if (t && !t.startsWith('//') && !t.startsWith('/*')) return t; }
+    return '';
+  };
+  // (a directive's continuation lines with it)
+  const blankLine = (i: number): void => { lines[i] = lines[i].replace(/[^\r]/g, ' '); };
+  const blankDirective = (i: number): void => { for (let j = i; j < lines.length; j++) { const more = /\\\r?$/.test(lines[j]); blankLine(j); if (!more) break; } };
+  let changed = false;
+  // (a conditional inside one read as its first branch is text of that branch already)
+  let done = -1;
+  for (const c of all) {
+    if (c.lines[0] <= done) continue;
+    const splits = c.lines.some((l) => OPEN_END.test(codeBefore(l))) || c.lines.some((l) => /^else\b/.test(codeAfter(l)));
+    if (!splits) continue;
+    changed = true;
+    const end = c.lines[c.lines.length - 1];
+    done = end;
+    // the first branch stays (with the conditionals nested in it, as text); the directives and the rest go
+    const rest = c.lines.length > 2 ? c.lines[1] : end;
+    blankDirective(c.lines[0]);
+    for (let i = rest; i <= end; i++) blankLine(i);
+    blankDirective(end);
+    for (let i = c.lines[0] + 1; i < rest; i++) if (directive[i] && CONDITIONAL.test(lines[i])) blankDirective(i);
+  }
+  return changed ? lines.join('\n') : text;
 }

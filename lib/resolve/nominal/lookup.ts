@@ -330,6 +330,12 @@ export class Names {
     return this.valueUncached(f, from, name, false);
   }
 
+  /** Whether a declaration of `name` the build compiles is in file f's packages (another file's, outside f). */
+  private compiledElsewhere(f: number, from: number, name: string): boolean {
+    for (const pkg of this.packagesOf(f, from)) if (this.visible(f, this.w.packages.get(pkg)?.get(name))?.some((r) => r.f !== f && this.w.rank(r) === 0)) return true;
+    return false;
+  }
+
   private valueUncached(f: number, from: number, name: string, members = true): Found | undefined {
     const w = this.w;
     const root = name === w.rules.globalRoot ? '' : w.rules.pathRoot?.(name, w.files[f].path, w.settings);
@@ -357,7 +363,10 @@ export class Names {
     }
     const sc = this.scope(f);
     const own = sc.own.get(name);
-    if (own) return this.asFound(own, 'same-file');
+    // (a file's own declaration the build does not compile, minigzip's `gzopen` under `#ifdef Z_SOLO`, yields to one
+    // of the program it compiles, as an included one does below; a caller left out with it keeps it)
+    const ownOff = own !== undefined && own.every((r) => w.rank(r) > 0) && (from < 0 || w.rank({ f, s: from }) === 0) && this.compiledElsewhere(f, from, name);
+    if (own && !ownOff) return this.asFound(own, 'same-file');
     const single = sc.single.get(name);
     if (single) return this.fromTargets(single);
     const inc = this.includedName(f, name);
@@ -367,9 +376,11 @@ export class Names {
     if (inc && !off) return inc;
     for (const pkg of this.packagesOf(f, from)) {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
-      if (inPkg && (!off || inPkg.some((r) => w.rank(r) === 0))) return this.asFound(inPkg, 'same-package');
+      // (beside a file's own declaration the build leaves out, only the compiled ones)
+      if (inPkg && (!off || inPkg.some((r) => w.rank(r) === 0))) return this.asFound(ownOff ? w.compiledFirst(inPkg) : inPkg, 'same-package');
     }
     if (inc) return inc;
+    if (own) return this.asFound(own, 'same-file');
     for (const pkg of sc.wildcards) {
       const inPkg = this.visible(f, w.packages.get(pkg)?.get(name));
       if (inPkg) return this.asFound(inPkg, 'import');
