@@ -2,6 +2,7 @@
 import { ELEMENT_CALLBACKS, EXT, OTHER, REASON_CONFIDENCE, UNKNOWN, addInstances, instancesValue, returnsThis, sameValue, valueArray, weaken, weakenFrom, type Evaluator, type Reason, type Subst, type SymRef, type TypeArg, type Val } from './evaluate.ts';
 import { KEYWORD_TAG, bindingIndex, bindsImport, bindsLocal, bindsSymbol, localBinding, mentionsLocal, symbolBinding, type CallFact, type CallSignature, type Expr, type FileFacts, type SymbolFact } from '../extract/facts.ts';
 import { atCall } from './eval-types.ts';
+import { sameObjectReading } from './same-value.ts';
 
 /** Values an overloaded call's result may be read as one of (see callResult): types whose members are declared. */
 const OVERLOAD_RESULT: ReadonlySet<Val['t']> = new Set(['inst', 'obj', 'inter', 'union', 'anyof']);
@@ -1052,8 +1053,14 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
     const given = this.value(c.f, sym.returnsValue);
     let v = weakenFrom(this.heldValue(bound ? withOwnerSubst(given, bound) : given), c, 'return-type');
     if (bound) v = withOwnerSubst(v, bound);
-    // (the functions it returns see the type arguments the call writes: `const [get] = helper<D, State>(…)`)
+    // (the functions it returns see the type arguments the call writes, `const [get] = helper<D, State>(…)`, or those
+    // its arguments bind, `toThenable(getItem)(name)` of `<R, I>(fn: (input: I) => R) => (input: I): Thenable<R> => …`)
     if (sym.typeParams && targs?.length && argFile !== undefined) v = withClosureSubst(v, this.explicitTypeArgs(c, sym.typeParams, targs, argFile));
+    else if (sym.typeParams && sym.params && args && argFile !== undefined) {
+      const declared = sym.rest === undefined ? sym.params : paramsFor(sym, args.length);
+      const subst = this.uninferred(c, sym.typeParams, declared, args, this.inferTypeArgs(c, sym.typeParams, declared, args, argFile));
+      if (subst && subst !== c.subst) v = withClosureSubst(v, subst);
+    }
     // an async function's result is a promise of what it returns (awaiting a promise it returns: that one)
     if (!sym.returnsAsync || v.t === 'prom') return v;
     return v.t === 'unknown' || v.t === 'ext' ? v : { t: 'prom', of: v, r: 'return-type', c: Math.min(c.c, REASON_CONFIDENCE['return-type']) };
@@ -1088,14 +1095,21 @@ export function declaredMemberParam(this: Evaluator, target: SymRef & { r: Reaso
   const m = this.declaredMember(c, sym);
   if (!m) return undefined;
   const ms = m.t === 'sym' ? this.sym(m) : undefined;
+  // (a generic member, `nodes: <T extends Node>(editor, options?: EditorNodesOptions<T>) => …`: its parameter read at
+  // the call, as argumentType reads a generic method's, a type parameter left unbound being the call's to infer; one
+  // that is that type parameter itself is no type of the literal's keys)
   if (ms && ms.label === 'Method') {
     const p = ms.rest === undefined ? ms.params?.[arg] : undefined;
-    return p && m.t === 'sym' && !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+    if (!p || m.t !== 'sym') return undefined;
+    if (!ms.typeParams) return !mentionsUnbound(p, m.f, m.subst, 0) ? weakenFrom(this.typeValue(m.f, p, 0, m.subst), c, 'contextual-type') : undefined;
+    return !unboundTypeParam(p, m.f, m.subst) ? weakenFrom(this.typeValue(m.f, p, 0, atCall(m.subst)), c, 'contextual-type') : undefined;
   }
   const fn = this.deref(m);
   if (fn.t !== 'fnval' || fn.rest !== undefined) return undefined;
   const p = fn.params?.[arg];
-  return p && !mentionsUnbound(p, fn.f, fn.subst, 0) ? weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type') : undefined;
+  if (!p) return undefined;
+  if (!mentionsUnbound(p, fn.f, fn.subst, 0)) return weakenFrom(this.typeValue(fn.f, p, 0, fn.subst), c, 'contextual-type');
+  return !unboundTypeParam(p, fn.f, fn.subst) ? weakenFrom(this.typeValue(fn.f, p, 0, atCall(fn.subst)), c, 'contextual-type') : undefined;
 }
 
 /**
@@ -1223,6 +1237,19 @@ export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: nu
   return out ?? UNKNOWN;
 }
 
+/**
+ * The one value a union's parts give once its promises are awaited (`X | Promise<X>`: X); unknown without a promise
+ * part, or where parts give others (`X | Promise<Y>` infers `X | Y`, which is not read).
+ */
+function promisedPart(v: Val & { t: 'anyof' }): Val {
+  // (an object type alias read in each part, `StorageValue<S> | Promise<StorageValue<S>>`, is one type)
+  const same = (a: Val, b: Val) => sameValue(a, b) || (a.t === 'obj' && b.t === 'obj' && sameObjectReading(a, b));
+  let out: Val | undefined;
+  for (const x of v.of) if (x.t === 'prom') { if (out && !same(out, x.of)) return UNKNOWN; out = x.of; }
+  if (!out || v.of.some((x) => x.t !== 'prom' && !same(out!, x))) return UNKNOWN;
+  return out;
+}
+
 /** Where a type written in a generic alias is read: the alias's file, and each of its parameters' argument. */
 interface AliasFrame { f: number; to?: Map<number, { t: Expr; at: AliasFrame }> }
 
@@ -1260,7 +1287,9 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       return;
     }
     if (pt.k === 'array') return bind(pt.of, () => { const a = this.deref(arg()); return a.t === 'arr' ? a.el ?? this.typeValue(a.f, a.of, 0, a.subst) : UNKNOWN; }, depth + 1, at);
-    if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : UNKNOWN; }, depth + 1, at);
+    // (of a union, `StorageValue | Promise<StorageValue>` for `R | Promise<R>`, the promise part: the checker infers
+    // from the constituents that match, the other parts left to the naked R)
+    if (pt.k === 'promise') return bind(pt.of, () => { const p = this.deref(arg()); return p.t === 'prom' ? p.of : p.t === 'anyof' && !p.either ? promisedPart(p) : UNKNOWN; }, depth + 1, at);
     // (and a generic alias part, `InjectionToken<T> = constructor<T> | string | symbol`: the part a class argument is;
     // a constructor or function type written there, `someClass: { new (...args: any[]): T } | Function`, too)
     // (a naked type parameter part, `init: T | (() => T)`, binds only what the other parts did not: the checker gives
@@ -1268,7 +1297,7 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
     if (pt.k === 'union') {
       const before = new Set(own.keys());
       const nakedKey = (m: Expr): string | undefined => (m.k === 'id' && bindsLocal(m.b) && !at.to && params.has(`${c.f}:${bindingIndex(m.b)}`) ? `${c.f}:${bindingIndex(m.b)}` : undefined);
-      for (const m of pt.types) if (!nakedKey(m) && (m.k === 'id' || m.k === 'generic' || m.k === 'object' || m.k === 'fntype')) bind(m, arg, depth + 1, at);
+      for (const m of pt.types) if (!nakedKey(m) && (m.k === 'id' || m.k === 'generic' || m.k === 'object' || m.k === 'fntype' || m.k === 'promise')) bind(m, arg, depth + 1, at);
       for (const m of pt.types) {
         const key = nakedKey(m);
         if (key && (before.has(key) || !own.has(key))) bind(m, arg, depth + 1, at);
@@ -1294,6 +1323,8 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
         const a = arg();
         // a function expression (`box.map((v) => v.owner)` binding `map<U>(f: (v: T) => U)`'s U): what it returns
         if (a.t === 'ext' && a.fn) return this.callResult(a);
+        // (a value of a function type, `fn: (input: string) => StorageValue`: what calling it gives)
+        if (a.t === 'fnval') return this.heldValue(this.callResult(a));
         if (a.t !== 'sym') return UNKNOWN;
         const as = this.sym(a);
         // a class where a function type is expected is a constructor type (`new (...args) => T`): an instance

@@ -1,5 +1,5 @@
 /** Members of classes and interfaces: own members, heritage (extends, implements, mixins), declaration merging. */
-import { FUNCTION_MEMBER_KINDS, LACKING, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, declOf, newableFunction, sameValue, weakenFrom, type Evaluator, type PartAnswer, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
+import { EXT, FUNCTION_MEMBER_KINDS, LACKING, MERGING_LABELS, PENDING_MEMBER, REASON_CONFIDENCE, UNKNOWN, VALUE_LABELS, declOf, newableFunction, sameValue, weakenFrom, type Evaluator, type PartAnswer, type Reason, type SymRef, type TypeArg, type Val, typeArgOf } from './evaluate.ts';
 import { bindingIndex, bindsLocal, type Expr } from '../extract/facts.ts';
 
 /** The class a class extends (its first heritage), or 'ext' when that is outside the project. */
@@ -22,7 +22,9 @@ export function findMember(this: Evaluator, cls: SymRef, name: string, wantStati
     return memo ?? undefined;
   }
   table.set(name, PENDING_MEMBER); // cycle guard
-  const found = this.findMemberUncached(cls, name, wantStatic);
+  let found = this.findMemberUncached(cls, name, wantStatic);
+  // (a member the runtime's declaration of an augmented global interface has: outside, not missing)
+  if (found === undefined && !wantStatic && this.runtimeMember(cls, name)) found = 'ext';
   table.set(name, found ?? null);
   return found;
 }
@@ -525,4 +527,73 @@ function joinedValues(types: readonly Val[]): Val | undefined {
   if (insts.length && lists.length) return undefined;
   if (lists.length) return { t: 'anyof', of: lists, joined: true, r: 'typed-receiver', c: Math.min(...lists.map((l) => (l as { c: number }).c)) };
   return insts.length === 1 ? insts[0] : { t: 'union', of: insts, r: 'typed-receiver', c: Math.min(...insts.map((x) => x.c)) };
+}
+
+/**
+ * A runtime global (`Symbol`, `console`): an instance of the runtime's interface it is declared with where the
+ * project augments that interface globally (`declare global { interface SymbolConstructor { observable: symbol } }`:
+ * `Symbol.observable` is the project's member), else an outside value.
+ */
+export function runtimeGlobal(this: Evaluator, f: number, name: string): Val {
+  const type = this.rulesOf[f].globalValueType?.(name);
+  const r = type === undefined ? undefined : this.globalTable().get(type)?.[0];
+  if (!r || this.sym(r).label !== 'Interface') return EXT;
+  return { t: 'inst', f: r.f, s: this.mergedType(r.f, r.s), r: 'import', c: REASON_CONFIDENCE.import };
+}
+
+/**
+ * True where class or interface `cls` is a global interface augmenting the runtime's of its name, which declares
+ * member `name` (`Symbol.for` of an augmented `SymbolConstructor`): a member the project cannot see.
+ */
+export function runtimeMember(this: Evaluator, cls: SymRef, name: string): boolean {
+  const sym = this.sym(cls);
+  if (sym.parent !== -1 || sym.label !== 'Interface' || !this.globalTable().get(sym.name)?.some((r) => r.f === cls.f && r.s === cls.s)) return false;
+  return typeof this.rulesOf[cls.f].outsideTypes?.member(sym.name, name) === 'string';
+}
+
+/**
+ * The project file declaring `name` that `declare module 'source' { interface name … }` in file f augments: the
+ * module's own declaration, or the one it re-exports under that name (a package's entry, a barrel); undefined when the
+ * module is no project file.
+ */
+export function augmentedFile(this: Evaluator, f: number, source: string, name: string): number | undefined {
+  const a = this.module(f, source);
+  if (!('f' in a)) return undefined;
+  const e = this.exportOf(a.f, name);
+  return e && e.t === 'sym' && e.f < this.projectCount ? e.f : a.f;
+}
+
+/**
+ * What interface or class `s` of file f merges with through module augmentation: the augmented module's top-level
+ * interfaces and class of its name and the other augmentations (itself left out); none when nothing augments it.
+ */
+export function augmentPartners(this: Evaluator, f: number, s: number): SymRef[] {
+  const sym = this.files[f].symbols[s];
+  if (sym.parent !== -1 || (sym.label !== 'Interface' && sym.label !== 'Class')) return [];
+  const table = this.augmentTable();
+  if (!table.size) return [];
+  let target = f;
+  if (sym.augments) { const t = this.augmentedFile(f, sym.augments, sym.name); if (t === undefined) return []; target = t; }
+  const augs = table.get(`${target}\u0000${sym.name}`);
+  if (!augs) return [];
+  const out: SymRef[] = [];
+  this.files[target].symbols.forEach((t, i) => { if (t.parent === -1 && t.name === sym.name && !t.augments && (t.label === 'Interface' || t.label === 'Class')) out.push({ f: target, s: i }); });
+  out.push(...augs);
+  return out.filter((r) => r.f !== f || r.s !== s);
+}
+
+/** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */
+export function globalNamesakes(this: Evaluator, f: number, s: number): SymRef[] {
+  const sym = this.files[f].symbols[s];
+  // (a member of a global namespace declared in several files, `declare global { namespace PixiMixins { interface
+  // Container extends … } }` in each: the namesakes of that namespace's members of its name merge with it too)
+  if (sym.parent !== -1) {
+    if (this.files[f].symbols[sym.parent].kind !== 'namespace') return [];
+    const out: SymRef[] = [];
+    for (const r of this.globalNamesakes(f, sym.parent)) for (const i of this.childrenOf(r.f, r.s)?.get(sym.name) ?? []) out.push({ f: r.f, s: i });
+    return out;
+  }
+  const all = this.globalTable().get(sym.name);
+  if (!all || all.length < 2 || !all.some((r) => r.f === f && r.s === s)) return [];
+  return all.filter((r) => r.f !== f);
 }

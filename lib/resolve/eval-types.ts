@@ -630,6 +630,9 @@ export function indexedType(this: Evaluator, f: number, t: Expr & { k: 'index' }
     }
     return any;
   }
+  // (… and one an object type literal written as a type argument declares so, `CreateRootTypes<{ transformer: any }>`:
+  // no declaration of its own, the same `any`)
+  if (o.t === 'obj' && !o.decls && o.props.some((p) => p.name === t.name && p.type.k === 'any')) return ANY;
   const m = this.member(o, t.name);
   if (m.t !== 'sym') return m;
   const ms = this.sym(m);

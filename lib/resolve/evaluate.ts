@@ -336,53 +336,6 @@ export class Evaluator {
     return this.augments;
   }
 
-  /**
-   * The project file declaring `name` that `declare module 'source' { interface name … }` in file f augments: the
-   * module's own declaration, or the one it re-exports under that name (a package's entry, a barrel); undefined when the
-   * module is no project file.
-   */
-  augmentedFile(f: number, source: string, name: string): number | undefined {
-    const a = this.module(f, source);
-    if (!('f' in a)) return undefined;
-    const e = this.exportOf(a.f, name);
-    return e && e.t === 'sym' && e.f < this.projectCount ? e.f : a.f;
-  }
-
-  /**
-   * What interface or class `s` of file f merges with through module augmentation: the augmented module's top-level
-   * interfaces and class of its name and the other augmentations (itself left out); none when nothing augments it.
-   */
-  augmentPartners(f: number, s: number): SymRef[] {
-    const sym = this.files[f].symbols[s];
-    if (sym.parent !== -1 || (sym.label !== 'Interface' && sym.label !== 'Class')) return [];
-    const table = this.augmentTable();
-    if (!table.size) return [];
-    let target = f;
-    if (sym.augments) { const t = this.augmentedFile(f, sym.augments, sym.name); if (t === undefined) return []; target = t; }
-    const augs = table.get(`${target}\u0000${sym.name}`);
-    if (!augs) return [];
-    const out: SymRef[] = [];
-    this.files[target].symbols.forEach((t, i) => { if (t.parent === -1 && t.name === sym.name && !t.augments && (t.label === 'Interface' || t.label === 'Class')) out.push({ f: target, s: i }); });
-    out.push(...augs);
-    return out.filter((r) => r.f !== f || r.s !== s);
-  }
-
-  /** The global declarations of other files that merge with global declaration `s` of file f (none when it is no global). */
-  globalNamesakes(f: number, s: number): SymRef[] {
-    const sym = this.files[f].symbols[s];
-    // (a member of a global namespace declared in several files, `declare global { namespace PixiMixins { interface
-    // Container extends … } }` in each: the namesakes of that namespace's members of its name merge with it too)
-    if (sym.parent !== -1) {
-      if (this.files[f].symbols[sym.parent].kind !== 'namespace') return [];
-      const out: SymRef[] = [];
-      for (const r of this.globalNamesakes(f, sym.parent)) for (const i of this.childrenOf(r.f, r.s)?.get(sym.name) ?? []) out.push({ f: r.f, s: i });
-      return out;
-    }
-    const all = this.globalTable().get(sym.name);
-    if (!all || all.length < 2 || !all.some((r) => r.f === f && r.s === s)) return [];
-    return all.filter((r) => r.f !== f);
-  }
-
   /** True for a value a dependency's declarations give (a symbol, an instance or a type written there). */
   outside(v: Val): boolean {
     if (this.projectCount === this.files.length) return false;
@@ -430,7 +383,7 @@ export class Evaluator {
     if (k !== 'member') {
       if (k === 'id') {
         const b = e.b;
-        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
+        if (!b) { if (e.name !== 'exports') return this.rulesOf[f].isGlobalName(e.name) ? this.runtimeGlobal(f, e.name) : this.projectGlobal(e.name) ?? UNKNOWN; } else if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
       } else if (k === 'this') return this.thisValue(f, e.cls);
       else if (k === 'lit' || (k === 'fn' && !e.ret && !e.params)) return EXT;
     }
@@ -476,7 +429,7 @@ export class Evaluator {
         }
       case 'id': {
         const b = e.b;
-        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? EXT : this.projectGlobal(e.name) ?? UNKNOWN;
+        if (!b) return e.name === 'exports' ? this.ownExports(f) : this.rulesOf[f].isGlobalName(e.name) ? this.runtimeGlobal(f, e.name) : this.projectGlobal(e.name) ?? UNKNOWN;
         if (bindsSymbol(b)) return { t: 'sym', f, s: this.mergedValue(f, bindingIndex(b)), r: 'same-file', c: 1 };
         if (bindsImport(b)) return this.importValue(f, bindingIndex(b));
         return this.localValue(f, bindingIndex(b));
@@ -504,6 +457,13 @@ export class Evaluator {
         if (e.callee.k === 'member' && e.callee.name === 'bind') {
           const fn = this.value(f, e.callee.obj);
           if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) return fn;
+          // (a value of a function type, `storage.getItem.bind(storage)` of `getItem: (name: string) => V`: of that
+          // type without its `this`, and without the parameters the arguments after the first fill)
+          const d = this.deref(fn);
+          if (d.t === 'fnval') {
+            const { self: _self, params, rest, ...bound } = d;
+            return (e.args ? e.args.length : e.argc ?? 0) > 1 ? bound : { ...bound, ...(params && { params }), ...(rest !== undefined && { rest }) };
+          }
         }
         // `f.call(self, …args)`, `f.apply(self, args)`: what calling f gives (the checker's `strictBindCallApply`)
         if (e.callee.k === 'member' && (e.callee.name === 'call' || e.callee.name === 'apply')) {

@@ -67,6 +67,11 @@ export interface ResolveRules {
    * where they are not installed, the checker reads the name as `any`. Undefined for any other name.
    */
   globalTypeSource?(name: string): string | undefined;
+  /**
+   * The runtime's interface a global value is declared with (`Symbol`: `SymbolConstructor`): where the project
+   * augments that interface globally, the value has the members it adds. Undefined for any other name.
+   */
+  globalValueType?(name: string): string | undefined;
   /** When a method overrides a same-named method of a base (absent: any instance method overrides, statics never). */
   overrides?: OverrideRules;
   /**

@@ -1,6 +1,6 @@
 /** When two of the evaluator's values stand for one type: the symbol, instance, object, tuple or array type read twice. */
 import { mentionsLocal } from '../extract/facts.ts';
-import type { Val } from './evaluate.ts';
+import type { Subst, Val } from './evaluate.ts';
 
 /**
  * Two values standing for the same thing (the same symbol or instance type; any two outside values — a function
@@ -58,3 +58,23 @@ export function sameObjectType(a: Val & { t: 'obj' }, b: Val & { t: 'obj' }): bo
   return a.subst === b.subst || (!bindsOwn(a) && !bindsOwn(b));
 }
 
+
+/**
+ * Two substitutions binding the same type parameters to the same arguments (each written at one place, with the same
+ * substitution in force there, or given the same value): one reading, whichever maps carry it.
+ */
+export function sameSubst(a: Subst | undefined, b: Subst | undefined, depth = 0): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size || depth > 4) return false;
+  for (const [k, x] of a) {
+    const y = b.get(k);
+    if (!y || x.f !== y.f || x.t !== y.t || !sameSubst(x.subst, y.subst, depth + 1)) return false;
+    if (x.v !== y.v && !(x.v && y.v && sameValue(x.v, y.v))) return false;
+  }
+  return true;
+}
+
+/** Two readings of one object type under the same bindings (see sameObjectType and sameSubst). */
+export function sameObjectReading(a: Val & { t: 'obj' }, b: Val & { t: 'obj' }): boolean {
+  return sameObjectType(a, b) || (sameObjectType({ ...a, subst: undefined }, { ...b, subst: undefined }) && sameSubst(a.subst, b.subst));
+}

@@ -458,8 +458,11 @@ export function exprOther(this: Collector, node: Node): Expr {
   if (named !== undefined) return { k: 'id', name: this.symbols[named].name, b: symbolBinding(named) };
   const sk = this.scopeKindOf.get(node);
   if (sk === 'arrow' || sk === 'function') {
-    // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A
-    const ret = this.functionResult(node, true);
+    // what it returns: `users.map((u) => u.owner)` is an array of owners, `fns.make()` of `{ make: () => new A() }` an A;
+    // by its declared result where it has one, as the checker reads it (`(input): Thenable<R> => { … return { then } }`
+    // gives a Thenable, not the literal)
+    const declared = this.returnsOf.size ? this.returnedType(node) : undefined;
+    const ret = declared ? { k: 'as', type: this.expr(declared) } as Expr : this.functionResult(node, true);
     const out: Expr = ret && ret.k !== 'other' && ret.k !== 'lit' ? { k: 'fn', ret } : { k: 'fn' };
     // (`async (x) => …` gives a promise of what it returns)
     if (out.ret && this.functionHead(node) === 'async') out.async = true;

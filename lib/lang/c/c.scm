@@ -7,7 +7,7 @@
 ((preproc_include path: (_) @path) @def (#set! role "import"))
 ; conditional compilation: each branch is a region compiled where its condition holds (`#ifdef X`: X defined;
 ; `#ifndef X`, `#if !defined(X)`: not; `#if X`, `#if 1`: X defined, a number not 0), its alternative (`#elif`,
-; `#else`) where it does not; other `#if` expressions are no condition. An include guard (`#ifndef X_H` then
+; `#else`) where it does not. An include guard (`#ifndef X_H` then
 ; `#define X_H`) is none.
 ((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (_)? @stop) @region (#set! role "cond.defined"))
 ((preproc_ifdef "#ifdef" name: (identifier) @name alternative: (_) @region) (#set! role "cond.undefined"))
@@ -22,6 +22,12 @@
 ((preproc_elif condition: [(preproc_defined (identifier) @name) (identifier) @name (number_literal) @name] alternative: (_) @region) (#set! role "cond.undefined"))
 ((preproc_elif condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_)? @stop) @region (#set! role "cond.undefined"))
 ((preproc_elif condition: (unary_expression "!" argument: (preproc_defined (identifier) @name)) alternative: (_) @region) (#set! role "cond.defined"))
+; a compound condition (`defined(A) && !defined(B)`, `(A || B)`, `!(A || B)`): its whole text, which the build's macros
+; decide where they can (c/conditions.ts)
+((preproc_if condition: [(binary_expression) (parenthesized_expression) (unary_expression argument: (parenthesized_expression))] @name alternative: (_)? @stop) @region (#set! role "cond.defined"))
+((preproc_if condition: [(binary_expression) (parenthesized_expression) (unary_expression argument: (parenthesized_expression))] @name alternative: (_) @region) (#set! role "cond.undefined"))
+((preproc_elif condition: [(binary_expression) (parenthesized_expression) (unary_expression argument: (parenthesized_expression))] @name alternative: (_)? @stop) @region (#set! role "cond.defined"))
+((preproc_elif condition: [(binary_expression) (parenthesized_expression) (unary_expression argument: (parenthesized_expression))] @name alternative: (_) @region) (#set! role "cond.undefined"))
 
 ; ---------------------------------------------------------------- definitions
 ((function_definition type: (_) @returns declarator: (function_declarator declarator: (identifier) @name) body: (_) @body) @def (#set! role "def.function"))

@@ -8,6 +8,7 @@ import { nominalRelations } from '../../resolve/nominal/index.ts';
 import type { NominalRules } from '../../resolve/nominal/rules.ts';
 import type { OverrideRules } from '../../resolve/rules.ts';
 import type { LanguageRules, NameRules } from '../types.ts';
+import { macroCondition } from './conditions.ts';
 import { includedFile, loadIncludeSettings, type IncludeSettings } from './includes.ts';
 
 const nominal: NominalRules = {
@@ -21,6 +22,8 @@ const nominal: NominalRules = {
   // what the compiler defines itself, for the platform the build is read for (Linux, as GCC and clang there):
   // `#ifdef __linux__` is that branch and `#ifdef _WIN32`, `__APPLE__` the other
   predefinedMacros: new Set(['__linux__', '__linux', 'linux', '__gnu_linux__', '__unix__', '__unix', 'unix', '__ELF__', '__GNUC__', '__STDC__', '__STDC_HOSTED__']),
+  // `#if defined(A) && !defined(B)`, `#elif X || Y`: decided by the macros where they can be (conditions.ts)
+  macroCondition,
   // a macro `#define`d in a source file is its own (and its includers'): another file's preprocessor never reads it
   functionlessHeader: (path) => FUNCTIONLESS_HEADERS.has(path.replace(/^<(.*)>$/, '$1')),
   keptInFile: (sym, path) => sym.kind === 'macro' && SOURCE_FILE.test(path),

@@ -4,6 +4,8 @@
  * Also the method names too common to guess a callee by name alone.
  */
 
+import { LIB_VALUES } from './lib-members.ts';
+
 const GLOBALS = new Set([
   // language
   'Object', 'Function', 'Array', 'Number', 'String', 'Boolean', 'Symbol', 'BigInt', 'Math', 'JSON', 'Date', 'RegExp',
@@ -37,6 +39,14 @@ const NODE_GLOBAL_TYPES = new Set(['NodeJS', 'Buffer', 'BufferEncoding', 'NodeRe
 /** The module whose declarations declare a free type name (Node's global types: `node:process`), else undefined. */
 export function globalTypeSource(name: string): string | undefined {
   return NODE_GLOBAL_TYPES.has(name) ? 'node:process' : undefined;
+}
+
+let valueTypes: Map<string, string> | undefined;
+
+/** The lib interface a runtime global value is declared with (`Symbol`: `SymbolConstructor`), else undefined. */
+export function globalValueType(name: string): string | undefined {
+  valueTypes ??= new Map(LIB_VALUES.split(';').map((row) => row.split(':') as [string, string]));
+  return valueTypes.get(name);
 }
 
 /** True for a free name that is a runtime global (console, setTimeout, Promise, describe, …). */

@@ -5,7 +5,7 @@
  */
 import type { LanguageRules, NameRules } from '../types.ts';
 import { loadEcmaConfig, type EcmaConfig } from './config.ts';
-import { globalTypeSource, isCommonMethodName, isGlobalName } from './globals.ts';
+import { globalTypeSource, globalValueType, isCommonMethodName, isGlobalName } from './globals.ts';
 import { ModuleResolver } from './modules.ts';
 import { ecmascriptOutsideTypes } from './outside.ts';
 
@@ -61,6 +61,7 @@ export const javascriptRules: LanguageRules = {
   isCommonMethodName,
   propertiesFitNames: true,
   globalTypeSource,
+  globalValueType,
   // the class side is inherited too: a static method overrides its base class's static method
   overrides: { statics: true },
   outsideTypes: ecmascriptOutsideTypes,

@@ -344,6 +344,9 @@
 ((type_arguments (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
 ; … and a part `any` of an intersection (`Config & any`: the checker's intersection is `any`)
 ((intersection_type (predefined_type) @literal) (#eq? @literal "any") (#set! role "expr.literal"))
+; … and the type a conditional type's test extends where it is a literal type (`T['transformer'] extends true ? A : B`:
+; the keyword or string the resolver compares the checked type's with)
+(conditional_type right: (literal_type) @literal (#set! role "expr.literal"))
 ; `T[]`: an array of T (its elements are typed)
 ((array_type (_) @inner) @wrap (#set! role "type.array"))
 ; `readonly T[]` has T[]'s members (the operator only forbids writes); an array test narrows a read-only array to

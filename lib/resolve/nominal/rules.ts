@@ -310,6 +310,11 @@ export interface NominalRules {
   /** Macros the compiler defines without the project's `#define` (C's `__linux__`): defined for the macroKinds rule. */
   predefinedMacros?: ReadonlySet<string>;
   /**
+   * Whether a conditional's condition that is more than a name or a number holds (`defined(A) && !defined(B)`), with
+   * `defined` the macros the build defines; undefined where they cannot decide it (a comparison), which is no condition.
+   */
+  macroCondition?(text: string, defined: ReadonlySet<string>): boolean | undefined;
+  /**
    * Library types the project's traits are implemented for where the implementation is no part of a type (Rust's
    * primitives: `impl OverflowOp for u64`): a method of one project trait called on a value of one (`n.mul(60)`) or on
    * the type (`u8::bits()`) is that trait's, unless the type answers the name itself (`skip`: its own methods and

@@ -128,11 +128,13 @@ export class World {
       const defined = new Set<string>(this.rules.predefinedMacros);
       for (const f of fileIds) for (const s of this.files[f].symbols) if (kinds.has(s.kind)) defined.add(s.name);
       const off = new Set<number>();
+      // a number holds when it is not 0, a name when it is defined; another condition's text as the rules decide it
+      const holds = (macro: string): boolean | undefined => (/^\d+$/.test(macro) ? Number(macro) !== 0 : /^[A-Za-z_]\w*$/.test(macro) ? defined.has(macro) : this.rules.macroCondition?.(macro, defined));
       for (const f of fileIds) {
         const extras = nominalOf(this.files[f]).sym;
         for (const k in extras) {
           const cs = extras[k].conds;
-          if (cs?.some((c) => c.defined !== (/^\d+$/.test(c.macro) ? Number(c.macro) !== 0 : defined.has(c.macro)))) off.add(this.key({ f, s: Number(k) }));
+          if (cs?.some((c) => { const h = holds(c.macro); return h !== undefined && h !== c.defined; })) off.add(this.key({ f, s: Number(k) }));
         }
       }
       if (off.size) { this.offRank = off; any = true; }
