@@ -100,7 +100,7 @@ export class Collector {
   /** The `default:` clause of such a `switch`, by its body. */
   readonly tagDefaults = new LazyMap<Node, { name: Node; key: Node; node: Node }>();
   /** `if (x.kind !== 'a') return`: narrows x after the statement, to the end of the block it is in (known after replay). */
-  readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node; not?: boolean }> = [];
+  readonly tagExits: Array<{ name: Node; key: Node; tags: string[]; exit: Node; not?: boolean; path?: true }> = [];
   /**
    * Every discriminant test the narrowings above read, by the name tested (`x` of `x.kind === 'a'`): the key and
    * where it narrows (a body, an early exit's `if`, a switch body) — see markWholeReads.
@@ -222,7 +222,7 @@ export class Collector {
   /** Receivers of member reads after such a test of the same path (see markTestedPaths). */
   readonly testedPaths = new Set<Node>();
   /** Receivers of member reads where an `in` test of the same path held, with those tests (see narrowPath). */
-  readonly pathTagged = new LazyMap<Node, Array<{ key: string; tags: string[]; test: Node }>>();
+  readonly pathTagged = new LazyMap<Node, Array<{ key: string; tags: string[]; test: Node; not?: boolean }>>();
   readonly wraps = new Map<Node, { inner?: Node; type?: Node; kind: 'wrap' | 'await' | 'as' | 'element' | 'array' | 'spread' }>();
   /** Types written with a read-only operator (`readonly T[]`): an array type there is no mutable one (Expr `ro`). */
   readonly readonlyTypes = new Set<Node>();
@@ -273,6 +273,10 @@ export class Collector {
   readonly thisOwners = new LazyMap<Node, Scope>();
   /** Whether a test narrows `this` in this file (see thisOwners). */
   narrowsThis = false;
+  /** Whether a test narrows a path of properties in this file (`this.scope instanceof C`: see forEachPathOccurrence). */
+  narrowsPaths = false;
+  /** Member reads that are other member reads' receivers, by where they start, made on first use (see forEachPathOccurrence). */
+  memberList: Node[] | undefined;
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
   readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */

@@ -16,7 +16,12 @@ export function exprUncached(this: Collector, node: Node): Expr {
     const via = this.assertVia.size ? this.assertVia.get(node) : undefined;
     return via ? { k: 'ifasserts', by: this.expr(via), then: e, of: unnarrowed(e) } : e;
   }
-  return this.exprOfNode(node);
+  const e = this.exprOfNode(node);
+  // (a path of properties a test narrows, `this.scope` inside `if (this.scope instanceof C)`: as a name, see narrowedBy)
+  if (!this.narrowsPaths || !this.members.has(node)) return e;
+  const narrowed = this.narrowedBy(node, e);
+  const via = this.assertVia.size ? this.assertVia.get(node) : undefined;
+  return via ? { k: 'ifasserts', by: this.expr(via), then: narrowed, of: e } : narrowed;
 }
 
 /**
@@ -39,6 +44,14 @@ export function idExpr(this: Collector, node: Node, id: NonNullable<ReturnType<C
   // in its own function only)
   const evolving = bindsLocal(b) ? this.evolvingScope(bindingIndex(b)) : undefined;
   if (evolving && id.scope && functionScope(id.scope) !== evolving) return { k: 'as', type: { k: 'any' }, of: plain };
+  return this.narrowedBy(node, plain);
+}
+
+/**
+ * An occurrence's value `plain` under the tests that narrow it there: `instanceof` and guards that held or failed,
+ * method guards, assertions, array and discriminant tests (see narrow; a name's, or a path's of properties).
+ */
+export function narrowedBy(this: Collector, node: Node, plain: Expr): Expr {
   const narrowed = this.narrowedTo.get(node);
   if (narrowed) return { k: 'narrowed', of: plain, type: this.expr(narrowed) };
   let left: Expr = plain;

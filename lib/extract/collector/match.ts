@@ -161,6 +161,7 @@ export function registerMatchHandlers(): void {
     on([Role['narrow.instanceof']], function (c) { this.narrowings.push({ name: get(c, 'name')!, type: get(c, 'type')!, body: get(c, 'body')! }); return; });
     on([Role['narrow.instanceof.test']], function (c) {
       const name = get(c, 'name')!;
+      if (!this.narrowable(name)) return;
       if (this.isThis(name)) this.narrowsThis = true;
       this.placedTests.push({ name, type: get(c, 'type')!, test: get(c, 'test')! });
       return;
@@ -169,6 +170,7 @@ export function registerMatchHandlers(): void {
     // parameters: `is(value, Param)` of `is<T>(value: any, type: T): value is InstanceType<T>`)
     on([Role['narrow.guard.test']], function (c) {
       const name = get(c, 'name')!, test = get(c, 'test')!;
+      if (!this.narrowable(name)) return;
       const alone = /^\s*,?\s*\)$/.test(this.text.slice(this.end(name), this.end(test)));
       this.placedTests.push({ name, guard: alone ? get(c, 'fn')! : test, test });
       return;
@@ -191,7 +193,10 @@ export function registerMatchHandlers(): void {
     });
     on([Role['narrow.tag.test']], function (c) {
       if (!this.isTag(get(c, 'tag')!)) return;
-      this.tagCompares.push({ name: get(c, 'name')!, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')! });
+      // (a path of properties, `this.state.kind === 'a'`: its reads narrowed through narrowPath)
+      const name = get(c, 'name')!;
+      if (!this.narrowable(name)) return;
+      this.tagCompares.push({ name, key: get(c, 'key')!, tag: get(c, 'tag')!, test: get(c, 'test')!, ...(this.isPath(name) ? { path: true as const } : {}) });
       return;
     });
     on([Role['narrow.truthy.test']], function (c) {
@@ -263,15 +268,15 @@ export function registerMatchHandlers(): void {
       // callee's `asserts x is T`)
       const fn = get(c, 'fn')!;
       const callee = /[\w$]+$/.exec(this.text.slice(fn.start, fn.end))?.[0] ?? '';
-      if (!ASSERTION_NAME.test(callee)) return;
+      if (!ASSERTION_NAME.test(callee) || !this.narrowable(get(c, 'name')!)) return;
       this.narrowings.push({ name: get(c, 'name')!, guard: fn, exit: get(c, 'stmt')!, asserts: true });
       return;
     });
     on([Role['returns.predicate.this']], function (c) { this.thisPredicateOf.set(get(c, 'owner')!, get(c, 'type')!); return; });
-    on([Role['narrow.guard.self']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, body: get(c, 'body')!, self: true }); return; });
+    on([Role['narrow.guard.self']], function (c) { if (this.narrowable(get(c, 'name')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, body: get(c, 'body')!, self: true }); return; });
     on([Role['flow.alias']], function (c) { this.conditionAliases.push({ name: get(c, 'name')!, value: get(c, 'value')! }); return; });
-    on([Role['narrow.guard.self.test']], function (c) { this.placedTests.push({ name: get(c, 'name')!, test: get(c, 'test')!, self: true }); return; });
-    on([Role['narrow.guard.self.exit']], function (c) { this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, exit: get(c, 'if')!, self: true }); return; });
+    on([Role['narrow.guard.self.test']], function (c) { if (this.narrowable(get(c, 'name')!)) this.placedTests.push({ name: get(c, 'name')!, test: get(c, 'test')!, self: true }); return; });
+    on([Role['narrow.guard.self.exit']], function (c) { if (this.narrowable(get(c, 'name')!)) this.narrowings.push({ name: get(c, 'name')!, guard: get(c, 'call')!, exit: get(c, 'if')!, self: true }); return; });
     on([Role['type.generic']], function (c) { this.wraps.set(get(c, 'wrap')!, { inner: get(c, 'inner'), kind: 'wrap' }); return; });
     on([Role['type.generic.arg']], function (c) {
       const node = get(c, 'generic')!, prev = this.generics.get(node);

@@ -87,13 +87,12 @@ export function narrowByPlaces(this: Collector): void {
       if (!exit && region.end <= region.start) return;
       if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
       const held = value !== !!negation;
-      // (a method call's held ways are the patterns' own (`narrow.guard.self`); where it failed, the name is what its
-      // type leaves without the method's `this is T`, which the resolver reads only where the method declares one)
-      if (t.self && held) return;
-      if (t.self) this.selfTests.set(t.test, true);
+      // (a method call: where it held the name is what the method's `this is T` says, `a.hasKind("x") && b ? a.m() : …`;
+      // where it failed, what its type leaves without T — both read by the resolver only where the method declares one)
+      if (t.self && !held) this.selfTests.set(t.test, true);
       const where = exit ? { exit } : { body: region };
       const rec: Collector['narrowings'][number] = held
-        ? (t.type ? { name: t.name, type: t.type, ...where } : { name: t.name, guard: t.guard!, ...where })
+        ? (t.type ? { name: t.name, type: t.type, ...where } : t.self ? { name: t.name, guard: t.test, ...where, self: true as const } : { name: t.name, guard: t.guard!, ...where })
         : { name: t.name, type: t.type ?? t.test, ...where, not: true as const };
       if (via) rec.via = via;
       found.push({ at: t.test.start, rec });
@@ -236,9 +235,14 @@ function guardPairs(c: Collector, constructs: readonly Construct[], tests: reado
     if (k.kind !== 'expr' || (k.op?.text !== '||' && k.op?.text !== '&&') || !k.cond) continue;
     const neither = k.op.text === '&&';
     const a = testIn(k.cond, neither), b = a && testIn({ start: k.op.end, end: k.end }, neither);
-    if (a && b && c.ident(a.name) === c.ident(b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard!, neither });
+    if (a && b && sameSubject(c, a.name, b.name)) out.push({ span: { start: k.start, end: k.end }, name: a.name, guard: a.guard!, guard2: b.guard!, neither });
   }
   return out;
+}
+
+/** Whether two tests' subjects are the same name or path (`isA(x.a) || isB(x.a)`, not `isA(x.a) || isB(x.b)`). */
+function sameSubject(c: Collector, a: Node, b: Node): boolean {
+  return c.ident(a) === c.ident(b) && c.text.slice(a.start, c.end(a)).replace(/\s+/g, '') === c.text.slice(b.start, c.end(b)).replace(/\s+/g, '');
 }
 
 /**

@@ -23,8 +23,9 @@ export function narrow(this: Collector): void {
       }
       // (any other narrowing of the occurrence drops the one an assertion call made: it held only where the callee
       // asserts, which one occurrence cannot say beside another narrowing; but for a test that failed, which only takes
-      // parts away from either, `invariant(isText(x)); … if (isToken(x)) return;`)
-      if (this.assertVia.size && !not && this.assertVia.has(node)) {
+      // parts away from either, `invariant(isText(x)); … if (isToken(x)) return;`, and for a method call, which narrows
+      // only where its method declares `this is T`, `invariant(isText(x)); if (x.isSegmented() && a) x.setMode()`)
+      if (this.assertVia.size && !not && !self && this.assertVia.has(node)) {
         this.assertVia.delete(node);
         this.narrowedTo.delete(node);
         this.guardedBy.delete(node);
@@ -55,7 +56,7 @@ export function narrow(this: Collector): void {
 export function forEachOccurrence(this: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
   if (this.isThis(name)) { forEachThis(this, name, body, fn); return; }
   const rec = this.idOf(name);
-  if (!rec?.scope) return;
+  if (!rec?.scope) { if (this.narrowsPaths && this.members.has(name)) forEachPathOccurrence(this, name, body, fn); return; }
   const text = this.ident(name);
   const b = lookup(rec.scope, text);
   if (!bindsLocal(b)) return;
@@ -67,6 +68,73 @@ export function forEachOccurrence(this: Collector, name: Node, body: { start: nu
     // (the left of a qualified type name, `s.error<…>`, names a namespace, never the binding: see namespacePlaces)
     if (r.scope && r.node !== name && this.ident(r.node) === text && !this.namespacePlaces.has(r.node) && lookup(r.scope, text) === b) fn(r.node);
   }
+}
+
+/** A reference the checker narrows as it narrows a name: a name or `this`, then properties (`this.scope`, `l.node.kind`). */
+const PATH = /^(?:this|[A-Za-z_$][\w$]*)(?:\.#?[A-Za-z_$][\w$]*)+$/;
+
+/**
+ * Whether a test's subject may be narrowed: a name, `this`, or a path of properties on one (see forEachPathOccurrence;
+ * `a[i].b`, `a?.b`, `f().b` are not followed). A path marks the file as narrowing paths.
+ */
+export function narrowable(this: Collector, name: Node): boolean {
+  if (!this.isPath(name)) return true;
+  if (!PATH.test(compactText(this, name))) return false;
+  this.narrowsPaths = true;
+  return true;
+}
+
+/** Whether a test's subject is more than a name or `this` (a member read, `a.b`). */
+export function isPath(this: Collector, name: Node): boolean {
+  const end = this.end(name);
+  for (let i = name.start; i < end; i++) if (this.text.charCodeAt(i) === 46) return true;
+  return false;
+}
+
+/**
+ * forEachOccurrence for a path of properties (`this.scope`, `l.node`): each read of the same path inside `body`, in the
+ * function the test is in (the checker narrows a property reference in its own function's flow only, not in the
+ * arrows inside it), whose first name is the same binding, before anything assigns the path or a part of it
+ * (`this.scope = …`, `l = …`). A call between them keeps the narrowing, as the checker keeps it.
+ */
+function forEachPathOccurrence(c: Collector, name: Node, body: { start: number; end: number }, fn: (node: Node) => void): void {
+  const text = compactText(c, name);
+  const rootText = /^[\w$]+/.exec(text)![0];
+  const home = functionScope(c.scopeAt(name.start));
+  const rootBinding = (path: Node): ReturnType<typeof lookup> | null => {
+    let r = path;
+    for (let m = c.members.get(r); m; m = c.members.get(r)) r = m.object;
+    if (rootText === 'this') return c.isThis(r) ? undefined : null;
+    const rec = c.idOf(r);
+    return rec?.scope ? lookup(rec.scope, rootText) ?? null : null;
+  };
+  const b = rootBinding(name);
+  if (b === null) return;
+  // (only a path read as another read's receiver, `this.scope.m()`: the path read itself, a callee or a property
+  // referred to, `this.scope` in `f(this.scope)`, `this.fn()` after `isFunction(this.fn)`, keeps naming its member)
+  const list = (c.memberList ??= [...c.members.values()].map((m) => m.object).filter((o) => c.members.has(o)).sort((x, y) => x.start - y.start));
+  let lo = 0, hi = list.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (list[mid].start < body.start) lo = mid + 1; else hi = mid; }
+  let stop: number | undefined;
+  for (let i = lo; i < list.length && list[i].start < body.end; i++) {
+    const o = list[i];
+    if (o === name || c.end(o) - o.start < text.length || !c.text.startsWith(rootText, o.start) || compactText(c, o) !== text) continue;
+    // (the first write of the path or a part of it after the test: the narrowing ends there)
+    stop ??= firstWrite(c, text, c.end(name), body.end);
+    if (o.start >= stop) break;
+    if (functionScope(c.scopeAt(o.start)) === home && rootBinding(o) === b) fn(o);
+  }
+}
+
+/** Where the first assignment (or `++`, `--`) to a path or any part of it is, between two offsets (`to` if none). */
+function firstWrite(c: Collector, path: string, from: number, to: number): number {
+  const parts = path.split('.');
+  const alternatives: string[] = [];
+  for (let i = parts[0] === 'this' ? 2 : 1; i <= parts.length; i++) alternatives.push(parts.slice(0, i).map((p) => p.replace(/\$/g, '\\$')).join('\\s*\\.\\s*'));
+  const write = new RegExp(`(?<![\\w$.#])(?:${alternatives.join('|')})\\s*(?:=(?![=>])|\\+\\+|--|(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)=)`, 'g');
+  write.lastIndex = from;
+  const m = write.exec(c.text);
+  return m && m.index < to ? m.index : to;
 }
 
 /** True when `node` is the keyword `this` (no identifier is spelled so). */
@@ -89,11 +157,11 @@ function forEachThis(c: Collector, name: Node, body: { start: number; end: numbe
 export function markTestedPaths(this: Collector): void {
   // (where each test may have narrowed: from it to the end of the function it is in — the checker narrows a reference
   // in its own function's flow, so a test in one method says nothing of the same path read in another)
-  const held = new Map<string, Array<{ start: number; end: number }>>();
+  const held = new Map<string, Array<{ start: number; end: number; fn: ReturnType<typeof functionScope> }>>();
   for (const t of this.pathTests) {
     const fn = functionScope(this.scopeAt(t.recv.start));
     t.end = fn.parent ? fn.end : this.text.length;
-    pushTo(held, t.text, { start: t.recv.start, end: t.end });
+    pushTo(held, t.text, { start: t.recv.start, end: t.end, fn });
   }
   const lengths = new Set([...held.keys()].map((k) => k.length));
   const shortest = Math.min(...lengths);
@@ -103,7 +171,11 @@ export function markTestedPaths(this: Collector): void {
     if (o.end - o.start < shortest) continue;
     const text = this.text.slice(o.start, this.end(o)).replace(/\s+/g, '');
     if (!lengths.has(text.length)) continue;
-    if (held.get(text)?.some((s) => s.start < o.start && o.start < s.end)) this.testedPaths.add(o);
+    // (nor in the arrows inside that function, where the checker reads the path's declared type again)
+    const tests = held.get(text)?.filter((s) => s.start < o.start && o.start < s.end);
+    if (!tests?.length) continue;
+    const fn = functionScope(this.scopeAt(o.start));
+    if (tests.some((s) => s.fn === fn)) this.testedPaths.add(o);
   }
 }
 
@@ -113,7 +185,7 @@ export function markTestedPaths(this: Collector): void {
  * every test of the path before it is one of these that holds there (see pathNarrowed), and nothing between the test and
  * the read assigns the path, a part of it, or declares its first name again.
  */
-export function narrowPath(this: Collector, recv: Node, key: string, tags: string[], body: { start: number; end: number }): void {
+export function narrowPath(this: Collector, recv: Node, key: string, tags: string[], body: { start: number; end: number }, not?: boolean): void {
   const text = compactText(this, recv);
   // (a path of names, `.name` and literal indexes only: `x[i]` is no reference the checker narrows)
   if (!/^(?:this|[\w$]+)(?:\.[\w$]+|\[(?:\d+|'[^']*'|"[^"]*")\])+$/.test(text)) return;
@@ -123,14 +195,18 @@ export function narrowPath(this: Collector, recv: Node, key: string, tags: strin
   const escape = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const assigned = new RegExp(`(?<![\\w$.])(?:${[root, ...prefixes].map(escape).join('|')})(?:=(?!=)|\\+\\+|--|[-+*/%&|^]=)`);
   const redeclared = new RegExp(`\\b(?:const|let|var)\\s+${escape(root)}\\b|[(,]\\s*${escape(root)}\\s*[),=:]|\\b${escape(root)}\\s*=>`);
+  const home = functionScope(this.scopeAt(recv.start));
   for (const m of this.members.values()) {
     const o = m.object;
     if (o.start < body.start || o.start >= body.end || this.end(o) - o.start < text.length) continue;
     if (compactText(this, o) !== text) continue;
     const between = this.text.slice(this.end(recv), o.start);
     if (assigned.test(between.replace(/\s+/g, '')) || redeclared.test(between)) continue;
+    // (the checker narrows a property reference in its own function only, not in the arrows inside it)
+    if (functionScope(this.scopeAt(o.start)) !== home) continue;
+    const rec = not ? { key, tags, test: recv, not } : { key, tags, test: recv };
     const list = this.pathTagged.get(o);
-    if (list) { if (!list.some((x) => x.test === recv)) list.push({ key, tags, test: recv }); } else this.pathTagged.set(o, [{ key, tags, test: recv }]);
+    if (list) { if (!list.some((x) => x.test === recv)) list.push(rec); } else this.pathTagged.set(o, [rec]);
   }
 }
 
@@ -188,7 +264,7 @@ export function narrowByTags(this: Collector): void {
   // (an `else` branch's exclusion first: a test inside it, `else if (x.kind === 'b')`, says more and wins)
   const all: Collector['tagNarrowings'] = [...this.tagNarrowings.filter((x) => x.not), ...this.tagNarrowings.filter((x) => !x.not)];
   // (the block after an early exit: from the `if`'s end to the end of the innermost scope around it)
-  for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit), ...(x.not ? { not: true } : {}) });
+  for (const x of this.tagExits) all.push({ name: x.name, key: x.key, tags: x.tags, body: this.exitSpan(x.exit), ...(x.not ? { not: true } : {}), ...(x.path ? { path: true as const } : {}) });
   this.tagCases.forEach((cases, body) => {
     const ordered = [...cases].sort((a, b) => a.node.start - b.node.start);
     let pending: string[] = [];
@@ -198,19 +274,19 @@ export function narrowByTags(this: Collector): void {
       // a case with no statements falls into the next one: its tag joins that one's (a string's: after its quote)
       const rest = this.text.slice(isQuoted(this, c.tag) ? c.tag.end + 1 : c.tag.end, c.node.end).replace(/^\s*:\s*/, '');
       if (rest === '') { empty.add(c.node.start); continue; }
-      all.push({ name: c.name, key: c.key, tags: pending, body: c.node });
+      all.push({ name: c.name, key: c.key, tags: pending, body: c.node, ...(this.isPath(c.name) ? { path: true as const } : {}) });
       this.tagTest(c.name, c.key, c.node);
       pending = [];
     }
     const d = this.tagDefaults.get(body);
     if (d) {
       const tags = defaultExclusions(this, body, ordered, empty, d.node);
-      if (tags) { all.push({ name: d.name, key: d.key, tags, body: d.node, not: true }); this.tagTest(d.name, d.key, d.node); }
+      if (tags) { all.push({ name: d.name, key: d.key, tags, body: d.node, not: true, ...(this.isPath(d.name) ? { path: true as const } : {}) }); this.tagTest(d.name, d.key, d.node); }
     }
   });
   for (const { name, key, tags, body, not, path } of all) {
     const k = this.ident(key);
-    if (path) { this.narrowPath(name, k, tags, body); continue; }
+    if (path) { this.narrowPath(name, k, tags, body, not); continue; }
     this.forEachOccurrence(name, body, (node) => {
       if (this.narrowedTo.has(node)) return;
       // (two exclusions of one discriminant hold together: the `else` of an `else if`, the rest after two early exits)
@@ -296,6 +372,15 @@ export function narrowByConditions(this: Collector): void {
           if (exit) this.tagExits.push({ name: t.name, key: t.key, tags: [tag], exit, not: true });
           else this.tagNarrowings.push({ name: t.name, key: t.key, tags: [tag], body: region, not: true });
         }
+        return;
+      }
+      // (a path, `this.state.kind === 'a'`: narrowed where the test decides alone, see narrowPath; a chain of tests of it
+      // is not followed)
+      if (t.path) {
+        if (!ops.every((o) => o === (value ? '&&' : '||'))) return;
+        const not = value === negated;
+        if (exit) this.tagExits.push({ name: t.name, key: t.key, tags, exit, path: true, ...(not ? { not } : {}) });
+        else this.tagNarrowings.push({ name: t.name, key: t.key, tags, body: region, path: true, ...(not ? { not } : {}) });
         return;
       }
       if (ops.every((o) => o === (value ? '&&' : '||'))) {

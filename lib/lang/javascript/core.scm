@@ -174,7 +174,7 @@
 ; `x instanceof C` wherever it is: the collector follows `&&`, `||` and parentheses up from it to what it decides (the
 ; rest of a conjunction or disjunction, an `if`'s or a conditional's branches, the rest of the block after an early
 ; exit: narrowByPlaces), where x is a C, or what its type leaves without C (`{ id: string } | StateNode` less StateNode)
-((binary_expression . (identifier) @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
+((binary_expression . [(identifier) (member_expression)] @name "instanceof" [(identifier) (member_expression)] @type .) @test (#set! role "narrow.instanceof.test"))
 ; a call of an assertion as a statement whose first argument may hold a test (`invariant(x instanceof A, "…")`): where
 ; the callee asserts that argument (`asserts cond`), the rest of the block is where the tests in it held (narrowByPlaces)
 ((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (_) @cond))) @stmt (#set! role "flow.assert"))
@@ -219,6 +219,14 @@
 (binary_expression operator: ["&&" "||"] right: (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test (#set! role "narrow.truthy.test"))
 (ternary_expression condition: (member_expression object: (identifier) @name property: (property_identifier) @key) @test (#set! role "narrow.truthy.test"))
 (ternary_expression condition: (unary_expression operator: "!" @not argument: (member_expression object: (identifier) @name property: (property_identifier) @key)) @test (#set! role "narrow.truthy.test"))
+; … and on a path of properties (`this.state.kind === 'a'`, `switch (a.b.kind)`): the path is narrowed as a name is
+; (its later reads in the same function, see narrowPath)
+(switch_statement value: (parenthesized_expression (member_expression object: (member_expression) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (string (string_fragment) @tag)) @case) @cases (#set! role "narrow.tag.case"))
+(switch_statement value: (parenthesized_expression (member_expression object: (member_expression) @name property: (property_identifier) @key)) body: (switch_body (switch_case value: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @case) @cases (#set! role "narrow.tag.case"))
+(switch_statement value: (parenthesized_expression (member_expression object: (member_expression) @name property: (property_identifier) @key)) body: (switch_body (switch_default) @case) @cases (#set! role "narrow.tag.default"))
+((binary_expression left: (member_expression object: (member_expression) @name property: (property_identifier) @key) right: (string (string_fragment) @tag)) @test (#set! role "narrow.tag.test"))
+((binary_expression left: (member_expression object: (member_expression) @name property: (property_identifier) @key) right: (member_expression object: [(identifier) (member_expression)] property: (property_identifier)) @tag) @test (#set! role "narrow.tag.test"))
+((binary_expression left: (member_expression object: (member_expression) @name property: (property_identifier) @key) right: [(null) (undefined)] @tag) @test (#set! role "narrow.tag.test"))
 ; a discriminant tested through a path (`node.tuple[0].kind === "variadic"`, `this.state.kind === 'a'`, `switch
 ; (a.b.kind)`): the checker narrows that reference where the test decides; the collector marks the path's later reads
 (binary_expression left: (member_expression object: [(member_expression) (subscript_expression)] @recv property: (property_identifier)) right: (string (string_fragment) @tag) (#set! role "narrow.path.test"))

@@ -73,9 +73,17 @@
 (if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (identifier) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
 (ternary_expression condition: (call_expression function: (member_expression object: (identifier) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
 ((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (identifier) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
+; … and on a path of properties (`l.node.hasKind("morph") && l.node.m()`): the checker narrows that reference alike
+; (the collector keeps paths of names rooted at a name or `this`, see forEachPathOccurrence)
+(if_statement . (parenthesized_expression (call_expression function: (member_expression object: (member_expression) @name)) @call) . (_) @body (#set! role "narrow.guard.self"))
+(binary_expression . (call_expression function: (member_expression object: (member_expression) @name)) @call "&&" (_) @body . (#set! role "narrow.guard.self"))
+(if_statement . (parenthesized_expression (binary_expression . (call_expression function: (member_expression object: (member_expression) @name)) @call "&&" (_) .)) . (_) @body (#set! role "narrow.guard.self"))
+(ternary_expression condition: (call_expression function: (member_expression object: (member_expression) @name)) @call consequence: (_) @body (#set! role "narrow.guard.self"))
+((if_statement condition: (parenthesized_expression (unary_expression operator: "!" argument: (call_expression function: (member_expression object: (member_expression) @name)) @call)) consequence: [(return_statement) (throw_statement) (continue_statement) (statement_block [(return_statement) (throw_statement) (continue_statement)] .) (statement_block [(return_statement) (throw_statement) (continue_statement)] . (comment) .)] !alternative) @if (#set! role "narrow.guard.self.exit"))
 ; the same call anywhere in a condition: where it failed (`child.isBasis() ? … : child.reduce()`, an `else`, the rest of
 ; the block after `if (x.isLeaf()) return;`), the name is what its type leaves without the method's `this is T`
 ((call_expression function: (member_expression object: (identifier) @name)) @test (#set! role "narrow.guard.self.test"))
+((call_expression function: (member_expression object: (member_expression) @name)) @test (#set! role "narrow.guard.self.test"))
 ; an assertion function's predicate (`assertAdmin(u: User): asserts u is Admin`): after `assertAdmin(x);`, x is an Admin
 ((function_declaration return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
 ((function_signature return_type: (asserts_annotation (asserts (type_predicate name: (identifier) @subject type: (_) @type)))) @owner (#set! role "returns.asserts"))
@@ -88,7 +96,7 @@
 ((method_signature return_type: (asserts_annotation (asserts (identifier) @subject))) @owner (#set! role "returns.asserts.cond"))
 ; a call whose first argument is a name, as a statement: the name narrowed from there to the end of the block, where
 ; the callee asserts it
-((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name))) @stmt (#set! role "narrow.assert"))
+((expression_statement (call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . [(identifier) (member_expression)] @name))) @stmt (#set! role "narrow.assert"))
 ; a const without a type holding a condition (`const isRange = $isRangeSelection(sel) && ready`): where it is tested,
 ; the tests in it narrow as if written there (TypeScript's aliased conditions; narrowByPlaces)
 ((lexical_declaration kind: "const" (variable_declarator name: (identifier) @name !type value: (_) @value)) (#set! role "flow.alias"))
@@ -98,7 +106,7 @@
 ; from it to what it decides (narrowByPlaces): x is narrowed by the callee's predicate where the call held, and is what
 ; its type leaves without the predicate's type where it failed (`isNode(x) && x.kind`, `a && !isNode(x) ? … : x.kind`,
 ; `if (!is(x, C)) return;`); the resolver keeps the narrowing only where the callee is a guard
-((call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . (identifier) @name)) @test (#set! role "narrow.guard.test"))
+((call_expression function: [(identifier) (member_expression)] @fn arguments: (arguments . [(identifier) (member_expression)] @name)) @test (#set! role "narrow.guard.test"))
 ; a tuple type's items, by position (`[User, number]`; a labelled one, `[user: User]`, by its type)
 ((tuple_type (_) @item @pos) @list (#set! role "type.tuple.item"))
 ((tuple_type (required_parameter type: (type_annotation (_) @item)) @pos) @list (#set! role "type.tuple.item"))
