@@ -195,6 +195,11 @@ export type Expr =
    */
   | { k: 'litthis'; of: Expr; key: string }
   /**
+   * `this` in a function expression written as an argument: the `this:` parameter of its contextual function type,
+   * `of` (a `param`), as the checker reads `this.on('add', function () { this.sync() })` of `handler: (this: T) => void`.
+   */
+  | { k: 'argthis'; of: Expr }
+  /**
    * The receiver a lambda handed to `call` runs with: the receiver type of the called function's parameter `arg`
    * (the last when absent: a trailing lambda), Kotlin's `fun html(init: HTML.() -> Unit)`: inside `html { … }`, an
    * HTML. (`fntype`'s `recv`: that receiver.)
@@ -208,9 +213,10 @@ export type Expr =
   /** (`lits`: the call's string literal arguments, by position, `node('unit', { … })`: what they infer a type parameter to) */
   /**
    * (`keys`: the names the object literal written as that argument gives, where it gives nothing else, no spread nor
-   * computed key: which of an overloaded callee's signatures can take it, see overloadArg)
+   * computed key: which of an overloaded callee's signatures can take it, see overloadArg; `fn`: the argument is a
+   * function expression, which only a signature declaring a function type there takes)
    */
-  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]>; keys?: string[] }
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]>; keys?: string[]; fn?: true }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
@@ -563,6 +569,11 @@ export interface CallFact {
   /** Enclosing symbol index, -1 for file-level code. */
   from: number;
   args?: ArgFact[];
+  /**
+   * The values of the first arguments (null where not read, and for each function whose parameters the call types),
+   * where a callback's parameters are typed by the call: what infers the callee's type parameters for them.
+   */
+  argv?: Array<Expr | null>;
   /** The type arguments written at the call (`send<User, Post>(u, (r) => …)`): what type its callbacks' parameters. */
   typeArgs?: Expr[];
   /**

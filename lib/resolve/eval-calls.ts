@@ -111,7 +111,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     return fn.t === 'fnval' ? fnvalParam.call(this, fn, e.arg) : UNKNOWN;
   }
   const ts = this.sym(target);
-  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, false, e.keys);
+  const pt = paramAt(ts, e.arg) ?? this.overloadArg(ts, target.f, e.arg, !!e.fn, e.keys);
   // (a function bound to a const of a declared function type, its parameter not annotated, `const f: Returns<F, R> =
   // ({ a }) => …`: that type's parameter, as the checker types the function by it)
   if (!pt && ts.label === 'Function' && ts.type && !ts.typeParams && !ts.more) {
@@ -294,6 +294,16 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
     if (arr.t === 'tup') arr = this.tupleArray(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
   }
+  // `xs.reduce((acc, x) => …, init)`: the accumulator is what the initial value is (the checker's `reduce<U>(…, init:
+  // U)`, or T's own overload where init is an element)
+  if (call && call.callee.k === 'member' && (call.callee.name === 'reduce' || call.callee.name === 'reduceRight') && ctx.arg === 0 && ctx.param === 0 && call.argv?.length === 2 && call.argv[1]) {
+    let arr = this.deref(this.value(f, call.callee.obj));
+    if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    if (arr.t === 'arr' || arr.t === 'tup') {
+      const init = this.deref(this.heldValue(this.value(f, call.argv[1])));
+      if (init.t === 'inst' || init.t === 'union' || init.t === 'map' || (init.t === 'arr' && init.of.k !== 'other')) return weaken(init, 'contextual-type');
+    }
+  }
   if (call && call.callee.k === 'member' && call.callee.name === 'forEach' && ctx.arg === 0 && ctx.param === 1) {
     // `map.forEach((value, key) => …)`: the key
     const map = this.deref(this.value(f, call.callee.obj));
@@ -327,12 +337,15 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   // (… or where the call's contextual type binds them through the callee's declared result and nothing else can,
   // `return observable((observer) => …)` in a function returning `Observable<Envelope>`: see contextTypeArgs)
   const fromContext = !written && call!.ctx && call!.callee.k !== 'member' && target.f < this.projectCount ? this.contextTypeArgs(f, call!, target, ts, ctx.arg) : undefined;
-  if (!written && !fromContext && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
   // a method of a generic receiver (`box.map((v) => …)` on a `Box<Cat>`): its type parameters as the receiver binds them
   const callee = call!.callee.k === 'member' ? this.value(f, call!.callee) : undefined;
   const held = callee?.t === 'sym' && callee.f === target.f && callee.s === target.s ? callee.subst : undefined;
   const via: Val = { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c };
-  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : fromContext ?? held;
+  // (… or where the call's other arguments bind every one the callback's type names, `two(new A(), (a) => a.m())`,
+  // `new Pool(() => A.make(), (a) => a.reset())`: see CallFact.argv)
+  const fromArgs = !written && !fromContext && call!.argv && target.f < this.projectCount ? this.siblingTypeArgs(f, call!, { ...via, subst: held } as Val & { t: 'sym' }, ts, (t ?? pt)!) : undefined;
+  if (!written && !fromContext && !fromArgs && target.f < this.projectCount && (ts.label === 'Function' || ts.label === 'Method') && mentionsOwn((t ?? pt)!, ts.parent >= 0 ? this.files[target.f].symbols[ts.parent].typeParams ?? [] : [], 0)) return UNKNOWN;
+  const subst = written ? this.explicitTypeArgs({ ...via, subst: held } as Val & { t: 'sym' }, ts.typeParams!, call!.typeArgs!, f) : fromContext ?? fromArgs ?? held;
   if (t) return weakenFrom(this.typeValue(target.f, t, 0, subst), via, 'contextual-type');
   // a parameter declared with a named function type (`listener: Listener<T>` of `type Listener<T> = (state: T) =>
   // void`): that type's parameter, its type arguments bound
@@ -468,6 +481,19 @@ export function contextTypeArgs(this: Evaluator, f: number, call: CallFact, targ
   // (every type parameter the callback's type names is bound: one left is the checker's to infer)
   if (!bound.size || own.some((l) => !bound.has(`${target.f}:${l}`) && mentionsLocal(cb, l, 0))) return undefined;
   return bound;
+}
+
+/**
+ * The type parameters of the called function `c` (`ts`; a constructor called with `new`: its class's) that the call's
+ * other arguments infer (`argv`, the context-sensitive ones left out), where they bind every one the callback's
+ * declared type `cb` names, as the checker's inference fixes them before it types the callback; undefined otherwise.
+ */
+export function siblingTypeArgs(this: Evaluator, f: number, call: CallFact, c: Val & { t: 'sym' }, ts: SymbolFact, cb: Expr): Subst | undefined {
+  const own = ts.typeParams ?? (call.isNew && ts.kind === 'constructor' && ts.parent >= 0 ? this.files[c.f].symbols[ts.parent].typeParams : undefined);
+  if (!own || !ts.params || !call.argv || !own.some((l) => mentionsLocal(cb, l, 0))) return undefined;
+  const inferred = this.inferTypeArgs(c, own, ts.rest === undefined ? ts.params : paramsFor(ts, call.argv.length), call.argv, f);
+  if (!inferred || own.some((l) => mentionsLocal(cb, l, 0) && !inferred.has(`${c.f}:${l}`))) return undefined;
+  return inferred;
 }
 
 /**
@@ -1020,7 +1046,13 @@ export function callResult(this: Evaluator, c: Val, args?: Array<Expr | null>, a
   }
   // no declared return type: the value its return statements give, evaluated where they are written
   if ((sym.label === 'Function' || sym.label === 'Method') && sym.returnsValue && !sym.reassigned) {
-    let v = weakenFrom(this.heldValue(this.value(c.f, sym.returnsValue)), c, 'return-type');
+    // (a method of a generic class reached through a receiver that binds its type parameters, `stage.getKids()` of
+    // `getKids() { return this.children }` in `Container<C>`, `Stage extends Container<Layer>`: what it gives is read
+    // under those bindings, as the checker instantiates the inferred result)
+    const bound = c.subst && sym.parent >= 0 && this.files[c.f].symbols[sym.parent].typeParams ? c.subst : undefined;
+    const given = this.value(c.f, sym.returnsValue);
+    let v = weakenFrom(this.heldValue(bound ? withOwnerSubst(given, bound) : given), c, 'return-type');
+    if (bound) v = withOwnerSubst(v, bound);
     // (the functions it returns see the type arguments the call writes, `const [get] = helper<D, State>(…)`, or those
     // its arguments bind, `toThenable(getItem)(name)` of `<R, I>(fn: (input: I) => R) => (input: I): Thenable<R> => …`)
     if (sym.typeParams && targs?.length && argFile !== undefined) v = withClosureSubst(v, this.explicitTypeArgs(c, sym.typeParams, targs, argFile));
@@ -1368,6 +1400,21 @@ export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: r
  * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
  * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
  */
+/**
+ * Value `v`, read inside a generic class's method, with the class's type parameters bound by `subst` (the receiver's
+ * bindings) where it carries none of its own: its type expressions name them free. Bindings are keyed by file and
+ * declaration, so a value from elsewhere is unaffected.
+ */
+function withOwnerSubst(v: Val, subst: Subst): Val {
+  switch (v.t) {
+    case 'sym': case 'arr': case 'elemfn': case 'arrfn': case 'map': case 'obj': return v.subst ? v : { ...v, subst };
+    case 'inst': return v.args ? { ...v, args: v.args.map((a) => (a && !a.subst ? { ...a, subst } : a)) } : v;
+    case 'prom': return { ...v, of: withOwnerSubst(v.of, subst) };
+    case 'tup': return { ...v, items: v.items.map((x) => withOwnerSubst(x, subst)) };
+    default: return v;
+  }
+}
+
 function withClosureSubst(v: Val, subst: Subst): Val {
   if (v.t === 'ext' && v.fn && !v.fn.subst) return { ...v, fn: { ...v.fn, subst } };
   if (v.t === 'tup') return { ...v, items: v.items.map((x) => withClosureSubst(x, subst)) };

@@ -465,6 +465,15 @@ export class Evaluator {
             return (e.args ? e.args.length : e.argc ?? 0) > 1 ? bound : { ...bound, ...(params && { params }), ...(rest !== undefined && { rest }) };
           }
         }
+        // `f.call(self, …args)`, `f.apply(self, args)`: what calling f gives (the checker's `strictBindCallApply`)
+        if (e.callee.k === 'member' && (e.callee.name === 'call' || e.callee.name === 'apply')) {
+          const fn = this.value(f, e.callee.obj);
+          if (fn.t === 'sym' && (this.sym(fn).label === 'Function' || this.sym(fn).label === 'Method')) {
+            const args = e.callee.name === 'call' ? e.args?.slice(1) : undefined;
+            const argc = e.callee.name === 'call' ? Math.max(0, (e.argc ?? e.args?.length ?? 0) - 1) : 0;
+            return this.callResult(fn, args, f, argc);
+          }
+        }
         if (e.callee.k === 'member' && e.args?.[0]) {
           const mapped = this.mappedResult(f, e.callee, e.args[0]);
           if (mapped) return mapped;
@@ -602,6 +611,20 @@ export class Evaluator {
         // (where noImplicitThis is off, only a `this:` parameter types it: the checker reads the rest as `any`)
         return this.looseThis(f) ? weaken(v, 'name-only') : v;
       }
+      case 'argthis': {
+        // `this` in a function expression passed as an argument: the `this:` its parameter's function type declares
+        // (none declared: what the checker reads as `any`)
+        const fn = this.deref(this.value(f, e.of));
+        if (fn.t !== 'fnval' || !fn.self) return UNKNOWN;
+        // (the polymorphic `this` type, `handler: Listener<this, E>`: the call's receiver, whatever subclass it is)
+        const of = e.of;
+        if (typeArgOf(fn.f, fn.self, fn.subst).t.k === 'this' && of.k === 'param' && !of.isNew && of.callee.k === 'member') {
+          const obj = of.callee.obj;
+          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+          if (recv.t === 'inst') return weakenFrom(recv, fn, 'contextual-type');
+        }
+        return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');
+      }
       case 'isarray': {
         // `if (Array.isArray(x))`: the parts of x's union that are arrays (else branch: the others)
         const v = this.value(f, e.of);
@@ -730,8 +753,9 @@ export class Evaluator {
         const tuples = this.tuplesValue(vals);
         if (tuples) return tuples;
         for (let v of vals) {
-          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property')) {
-            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`): that instance
+          if (v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property' || isAccessor(this.sym(v)))) {
+            // a variable or property holding an instance (`cond ? innerFrom(x) : EMPTY`), a getter giving one
+            // (`this.pos ?? Vector.Zero`): that instance
             const d = this.deref(v);
             if (d.t === 'inst' || d.t === 'union') v = d;
             // a const object literal with a declared type (`opts.encoder ?? jsonEncoder`, `const jsonEncoder: Encoder =
@@ -1062,6 +1086,9 @@ export class Evaluator {
             // (none of its types declares the name a part before it answered: `(A | B) & { cache: C }`'s `cache` is
             // C, as the checker distributes the intersection over the union)
             if (v.t === 'unknown' && out && this.declaresNone(a, name)) continue;
+            // (… nor where each of its types that declares it agrees with them: `Code & (Code | Func)`'s `code` is
+            // Code's, Func declaring none)
+            if (v.t === 'unknown' && out && a.of.every((y) => this.declaresNone(y, name) || sameValue(this.member(y, name), out!))) continue;
             if (v.t === 'ext' || !this.lacksIn(a, name)) return UNKNOWN;
             continue;
           }
@@ -1447,3 +1474,8 @@ export interface Evaluator extends Methods<typeof exported> {}
 export interface Evaluator extends Methods<typeof calls> {}
 export interface Evaluator extends Methods<typeof narrowing> {}
 Object.assign(Evaluator.prototype, types, members, exported, calls, narrowing);
+
+/** Whether a symbol is a getter or setter, a property's accessor: reading it gives its value, not a function. */
+function isAccessor(sym: SymbolFact): boolean {
+  return sym.label === 'Method' && (sym.kind === 'getter' || sym.kind === 'setter');
+}

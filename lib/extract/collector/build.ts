@@ -126,6 +126,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (c.args) {
       const args: ArgFact[] = [];
       const ordered = this.realSlots(c.args, true);
+      // (the arguments that are functions whose parameters the call types: the checker's context-sensitive ones)
+      let sensitive: Set<number> | undefined;
       const fromMapped = ordered.length > 1 && callee.k === 'member' && callee.obj.k === 'id' && !callee.obj.b && !!this.types.fromMapped?.has(`${callee.obj.name}.${callee.name}`);
       for (let i = 0; i < ordered.length; i++) {
         // an object literal argument: its keys are members of the callee's declared parameter i (and an array
@@ -157,6 +159,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
             if (i === 1 && j === 0 && fromMapped && !this.text.startsWith('...', ordered[0].start)) this.localNodes[l].elementOf = ordered[0];
             else {
               this.localNodes[l].ctx = { call: calls.length, arg: i, param: j };
+              (sensitive ??= new Set()).add(i);
               // `xs.reduce((acc, x) => …)` with no initial value: the accumulator is an element of the receiver (where
               // the callee's own declaration says nothing, a project method named so)
               if (i === 0 && j === 0 && ordered.length === 1 && callee.k === 'member' && (callee.name === 'reduce' || callee.name === 'reduceRight') && !this.localNodes[l].init) {
@@ -185,6 +188,17 @@ export function build(this: Collector, lines: number, parseErrors: number): File
         args.push({ value, at: this.pos(nn), callee: (text ??= this.calleeText(c.callee)), key: this.ident(key) });
       }
       if (args.length) fact.args = args;
+      // a callback's parameters typed by the callee's own type parameters are what the call's other arguments infer
+      // them to (`two(new A(), (a) => a.m())` of `two<T>(x: T, fn: (v: T) => void)`): those arguments' values, the
+      // context-sensitive ones left out, as the checker's first inference pass leaves them
+      if (sensitive && ordered.length > sensitive.size) {
+        const argv = ordered.slice(0, 4).map((a, k) => {
+          if (sensitive!.has(k)) return null;
+          const e = this.expr(a);
+          return e.k === 'other' ? null : e;
+        });
+        if (argv.some((a) => a)) fact.argv = argv;
+      }
     }
     calls.push(fact);
     callFacts.set(node, fact);
@@ -608,6 +622,7 @@ export function literalThis(this: Collector): void {
       else if (this.objectEntries.has(v)) parentOf.set(v, { lit, key: en.key });
     }
   }
+  this.argumentThis(wanted, owner);
   if (!owner.size) return;
   // where a literal is written with a declared type: a typed declaration's value (a local's too), a returned value of
   // a function with a declared result, `satisfies`/`as`; a member or element it is assigned to
@@ -667,6 +682,29 @@ export function literalThis(this: Collector): void {
     return ctx;
   };
   owner.forEach(({ lit, key }, fn) => { const ctx = contextOf(lit, 0); if (ctx) this.thisCtx.set(fn, { k: 'litthis', of: ctx, key: this.ident(key) }); });
+}
+
+/**
+ * `this` inside a function expression (not an arrow) written as a call's argument and held by no literal
+ * (`this.on('add', function () { this.sync() })`): the `this:` its parameter's function type declares, read from the
+ * called function's parameter as a literal argument's contextual type is.
+ */
+export function argumentThis(this: Collector, wanted: Set<Node>, held: Map<Node, unknown>): void {
+  for (const [node, c] of this.calls) {
+    if (!c.args || c.callee === node) continue;
+    const ordered = this.realSlots(c.args, true);
+    for (let i = 0; i < ordered.length; i++) {
+      const u = this.unwrapped(ordered[i]);
+      if (!wanted.has(u) || held.has(u)) continue;
+      const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i, fn: true };
+      if (c.isNew) param.isNew = true;
+      const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
+      if (targs) param.targs = targs;
+      const lits = this.stringArguments(ordered);
+      if (lits) param.lits = lits;
+      this.thisCtx.set(u, { k: 'argthis', of: param });
+    }
+  }
 }
 
 /** `true` or `false` written as a literal's value (`{ typed: true, … }`): a tag, as a boolean literal type discriminates. */

@@ -280,7 +280,7 @@ export class Collector {
   /** The name of a second `namespace N { … }` block of a file, and the namespace symbol the first made. */
   readonly reopened: Array<{ name: Node; s: number; from: number; at?: Pos }> = [];
   /** A function of an object literal with a contextual type → that type, what `this` is inside it (literalThis). */
-  readonly thisCtx = new Map<Node, Expr & { k: 'litthis' }>();
+  readonly thisCtx = new Map<Node, Expr & { k: 'litthis' | 'argthis' }>();
   readonly returnsOf = new LazyMap<Node, Node>();
   readonly annotOf = new LazyMap<Node, Node>();
   /** The identifier records, in the order first met (each also in its node's `id` slot: see `idOf`). */

@@ -75,7 +75,9 @@ export function registerDefineHandlers(): void {
       if (d.name) this.localNames.add(d.name);
       // (`const out = []`: an array whose element type evolves with what is pushed into it, see arrayPushes)
       const pushed = d.value && !type && this.isEmptyArray(d.value) ? functionScope(scope) : undefined;
-      this.localNodes.push({ name, type, init: d.value, evolving: !d.value && !type && vk !== 'const' ? functionScope(scope) : undefined, ...(pushed ? { pushed } : {}) });
+      // (`let best = null`, `let found = undefined`: as declared with no value, the checker's auto-typed `let`)
+      const evolving = !type && vk !== 'const' && (!d.value || this.isNullish(d.value)) ? functionScope(scope) : undefined;
+      this.localNodes.push({ name, type, init: d.value, evolving, ...(pushed ? { pushed } : {}) });
       if (this.docComments.size) this.localDecls.push({ l, def: d.def });
       if (type && d.value) this.typedLocalValues.push({ value: d.value, type, from: cur });
       target.names.set(name, localBinding(l));
