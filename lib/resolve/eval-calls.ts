@@ -93,8 +93,7 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     // (a built-in array's `map` written with its type argument, `registrations.map<Registration>((r) => ({ … }))`: the
     // callback's declared result is that type, so the literals it returns are typed by it, as the checker reads them)
     if (!e.isNew && e.callee.k === 'member' && e.callee.name === 'map' && e.arg === 0 && e.targs?.length === 1) {
-      let recv = this.deref(this.value(f, e.callee.obj));
-      if (recv.t === 'inst') recv = this.arrayBase(recv) ?? recv;
+      const recv = this.arrayReceiver(f, e.callee.obj);
       if (recv.t === 'arr' || recv.t === 'tup') return { t: 'fnval', f, returns: e.targs[0], r: 'contextual-type', c: REASON_CONFIDENCE['contextual-type'] };
     }
     // a value of a declared function type (`symbolKey: (ctx: SymbolKeyContext) => …`, `const h: Handler`): its parameter
@@ -243,8 +242,7 @@ export function restItem(this: Evaluator, arg: number, target: SymRef & { r: Rea
 export function collectionArgument(this: Evaluator, f: number, callee: Expr & { k: 'member' }, arg: number): Val | undefined {
   const name = callee.name;
   if (!COLLECTION_ARGS.has(name)) return undefined;
-  let recv = this.deref(this.value(f, callee.obj));
-  if (recv.t === 'inst') recv = this.arrayBase(recv) ?? recv;
+  const recv = this.arrayReceiver(f, callee.obj);
   if (recv.t === 'arr' && !recv.el) {
     const takes = name === 'push' || name === 'unshift' || name === 'add' || (name === 'splice' && arg >= 2) || (name === 'fill' && arg === 0);
     return takes ? this.elementOf(recv, 'contextual-type') : undefined;
@@ -288,8 +286,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   const call = this.files[f].calls[ctx.call];
   if (call && call.callee.k === 'member' && ctx.arg === 0 && ELEMENT_CALLBACKS[call.callee.name]?.includes(ctx.param)) {
     // `items.forEach((item) => …)`: the parameter is an element of the array (an instance of a class extending one too)
-    let arr = this.deref(this.value(f, call.callee.obj));
-    if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    let arr = this.arrayReceiver(f, call.callee.obj);
     // (a tuple whose items are one type, `[Mixed, Mixed, ...Array<Mixed>]`: an element is that type)
     if (arr.t === 'tup') arr = this.tupleArray(arr) ?? arr;
     if (arr.t === 'arr' || (arr.t === 'map' && call.callee.name === 'forEach' && ctx.param === 0)) return this.elementOf(arr, 'contextual-type');
@@ -297,8 +294,7 @@ export function contextual(this: Evaluator, f: number, ctx: { call: number; arg:
   // `xs.reduce((acc, x) => …, init)`: the accumulator is what the initial value is (the checker's `reduce<U>(…, init:
   // U)`, or T's own overload where init is an element)
   if (call && call.callee.k === 'member' && (call.callee.name === 'reduce' || call.callee.name === 'reduceRight') && ctx.arg === 0 && ctx.param === 0 && call.argv?.length === 2 && call.argv[1]) {
-    let arr = this.deref(this.value(f, call.callee.obj));
-    if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+    const arr = this.arrayReceiver(f, call.callee.obj);
     if (arr.t === 'arr' || arr.t === 'tup') {
       const init = this.deref(this.heldValue(this.value(f, call.argv[1])));
       if (init.t === 'inst' || init.t === 'union' || init.t === 'map' || (init.t === 'arr' && init.of.k !== 'other')) return weaken(init, 'contextual-type');
@@ -1397,10 +1393,6 @@ export function uninferred(this: Evaluator, c: Val & { t: 'sym' }, typeParams: r
 }
 
 /**
- * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
- * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
- */
-/**
  * Value `v`, read inside a generic class's method, with the class's type parameters bound by `subst` (the receiver's
  * bindings) where it carries none of its own: its type expressions name them free. Bindings are keyed by file and
  * declaration, so a value from elsewhere is unaffected.
@@ -1415,6 +1407,10 @@ function withOwnerSubst(v: Val, subst: Subst): Val {
   }
 }
 
+/**
+ * `v`, a value a generic function returned, with the function expressions it is or holds by position (a tuple's items)
+ * given `subst`, the type arguments its call wrote: what they return is read under them (see assertedUnder).
+ */
 function withClosureSubst(v: Val, subst: Subst): Val {
   if (v.t === 'ext' && v.fn && !v.fn.subst) return { ...v, fn: { ...v.fn, subst } };
   if (v.t === 'tup') return { ...v, items: v.items.map((x) => withClosureSubst(x, subst)) };

@@ -141,6 +141,12 @@ export function heritageMember(this: Evaluator, cls: SymRef, name: string, wantS
   return sawExternal ? 'ext' : undefined;
 }
 
+/** The value of `obj` (file f), dereferenced, and read as its array type where it is an instance of a class extending one (see arrayBase). */
+export function arrayReceiver(this: Evaluator, f: number, obj: Expr): Val {
+  const v = this.deref(this.value(f, obj));
+  return v.t === 'inst' ? this.arrayBase(v) ?? v : v;
+}
+
 /**
  * The array an instance of a class extending the global `Array<T>` is (`class Disjoint extends Array<DisjointEntry>`,
  * also through project classes above it, their type arguments bound): its elements, what for-of, an index, `push`'s

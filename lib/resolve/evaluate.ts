@@ -251,6 +251,14 @@ export class Evaluator {
   private readonly looseArrays: Array<boolean | undefined> = [];
 
   /**
+   * What the receiver `obj` (file f) of a method call is to the polymorphic `this` its method declares or returns:
+   * its value, where `super` in an instance method is the calling class's own `this` (the subclass's).
+   */
+  receiverOf(f: number, obj: Expr): Val {
+    return this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+  }
+
+  /**
    * `this` in file f, in a method of class `cls` or of the object literal symbol `cls` holds (-1: neither). Where the
    * options in force leave TypeScript's `noImplicitThis` off, the checker reads a literal's `this` as `any`, which names
    * no member; the literal is still most often what runs, a guess by name (`name-only`: no rename edit, a call of low
@@ -480,8 +488,7 @@ export class Evaluator {
         }
         // `xs.reduce((a, b) => …)` with no initial value: an element of the array (the accumulator starts as one)
         if (e.callee.k === 'member' && (e.callee.name === 'reduce' || e.callee.name === 'reduceRight') && (e.args ? e.args.length : e.argc) === 1) {
-          let arr = this.deref(this.value(f, e.callee.obj));
-          if (arr.t === 'inst') arr = this.arrayBase(arr) ?? arr;
+          const arr = this.arrayReceiver(f, e.callee.obj);
           if (arr.t === 'arr') return this.elementOf(arr, 'typed-receiver');
         }
         if (e.callee.k === 'member' && e.callee.obj.k === 'id' && !e.callee.obj.b && e.args?.[0]) {
@@ -499,13 +506,13 @@ export class Evaluator {
         // `super.m()`, the class calling it: `this` there is the subclass's)
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThis(this.sym(c), this.files[c.f])) {
           const obj = e.callee.obj;
-          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+          const recv = this.receiverOf(f, obj);
           return recv.t === 'inst' || recv.t === 'union' ? weakenFrom(recv, c, 'return-type') : this.callResult(c, e.args, f, e.argc ?? e.args?.length ?? 0);
         }
         // (… and one declared to return `Promise<this>`, or async returning `this`: a promise of its receiver)
         if (c.t === 'sym' && e.callee.k === 'member' && returnsThisPromise(this.sym(c), this.files[c.f])) {
           const obj = e.callee.obj;
-          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+          const recv = this.receiverOf(f, obj);
           if (recv.t === 'inst' || recv.t === 'union') { const of = weakenFrom(recv, c, 'return-type'); return { t: 'prom', of, r: 'return-type', c: (of as { c: number }).c }; }
         }
         // a method of a union receiver whose member types each declare their own (`query: SelectQueryBuilder |
@@ -620,7 +627,7 @@ export class Evaluator {
         const of = e.of;
         if (typeArgOf(fn.f, fn.self, fn.subst).t.k === 'this' && of.k === 'param' && !of.isNew && of.callee.k === 'member') {
           const obj = of.callee.obj;
-          const recv = this.deref(this.value(f, obj.k === 'super' && !obj.st && obj.cls >= 0 ? { k: 'this', cls: obj.cls } : obj));
+          const recv = this.receiverOf(f, obj);
           if (recv.t === 'inst') return weakenFrom(recv, fn, 'contextual-type');
         }
         return weakenFrom(this.typeValue(fn.f, fn.self, 0, fn.subst), fn, 'contextual-type');

@@ -133,18 +133,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
         // an object literal argument: its keys are members of the callee's declared parameter i (and an array
         // literal's items its elements)
         if (this.objectEntries.size || this.listItems.size) {
-          const param: Expr & { k: 'param' } = { k: 'param', callee, arg: i };
-          if (c.isNew) param.isNew = true;
-          // (the type argument written at the call, `implementNode<MaxDecl>({ … })`: what the callee's first type
-          // parameter is in the parameter's type)
-          // (`new Store<Props>({ … })`: the class's first type parameter, as the constructor's parameter types it)
-          const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
-          if (targs) param.targs = targs;
-          const lits = this.stringArguments(ordered);
-          if (lits) param.lits = lits;
-          const keys = this.literalKeys(ordered[i]);
-          if (keys) param.keys = keys;
-          this.argumentKeys(ordered[i], param, c.from, 0, argKeys);
+          this.argumentKeys(ordered[i], this.argumentParam(node, c, callee, ordered, i), c.from, 0, argKeys);
         }
         // a function argument: its parameters are typed by the callee's declaration of parameter i
         const branches = this.branchesOf.get(ordered[i]);
@@ -653,15 +642,7 @@ export function literalThis(this: Collector): void {
         for (let i = 0; i < ordered.length; i++) {
           const u = this.unwrapped(ordered[i]);
           if (!this.objectEntries.has(u)) continue;
-          const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i };
-          if (c.isNew) param.isNew = true;
-          const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
-          if (targs) param.targs = targs;
-          const lits = this.stringArguments(ordered);
-          if (lits) param.lits = lits;
-          const keys = this.literalKeys(ordered[i]);
-          if (keys) param.keys = keys;
-          args.set(u, param);
+          args.set(u, this.argumentParam(node, c, this.expr(c.callee), ordered, i));
         }
       }
     }
@@ -696,15 +677,29 @@ export function argumentThis(this: Collector, wanted: Set<Node>, held: Map<Node,
     for (let i = 0; i < ordered.length; i++) {
       const u = this.unwrapped(ordered[i]);
       if (!wanted.has(u) || held.has(u)) continue;
-      const param: Expr & { k: 'param' } = { k: 'param', callee: this.expr(c.callee), arg: i, fn: true };
-      if (c.isNew) param.isNew = true;
-      const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
-      if (targs) param.targs = targs;
-      const lits = this.stringArguments(ordered);
-      if (lits) param.lits = lits;
-      this.thisCtx.set(u, { k: 'argthis', of: param });
+      this.thisCtx.set(u, { k: 'argthis', of: this.argumentParam(node, c, this.expr(c.callee), ordered, i, true) });
     }
   }
+}
+
+/**
+ * The declared type of argument `i` (of `ordered`, the call's arguments) of call `node` (`c`, its callee `callee`) as
+ * the resolver reads it: the called function's (with `isNew`, the constructor's) parameter, under the type arguments
+ * the call writes (`implementNode<MaxDecl>({ … })`; `new Store<Props>({ … })`: the class's, as the constructor's
+ * parameter types it) and the string literals it passes; an object literal's keys (see literalKeys), or `fn` for a
+ * function written there, pick among overloads.
+ */
+export function argumentParam(this: Collector, node: Node, c: { isNew: boolean }, callee: Expr, ordered: readonly Node[], i: number, fn?: true): Expr & { k: 'param' } {
+  const param: Expr & { k: 'param' } = { k: 'param', callee, arg: i };
+  if (fn) param.fn = true;
+  if (c.isNew) param.isNew = true;
+  const targs = c.isNew ? this.newTypeArgsOf(node) : this.typeArgsOf(node);
+  if (targs) param.targs = targs;
+  const lits = this.stringArguments(ordered);
+  if (lits) param.lits = lits;
+  const keys = fn ? undefined : this.literalKeys(ordered[i]);
+  if (keys) param.keys = keys;
+  return param;
 }
 
 /** `true` or `false` written as a literal's value (`{ typed: true, … }`): a tag, as a boolean literal type discriminates. */
