@@ -941,7 +941,7 @@ export class Evaluator {
         if (sym.kind === 'enum_member') return EXT; // a number or a string
         if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
         if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0, v.subst), v, 'typed-receiver');
-        if (!sym.init) return UNKNOWN;
+        if (!sym.init || (sym.ctorAssigned && this.looseAny(v.f))) return UNKNOWN;
         const iv = this.value(v.f, sym.init);
         // a copy of a const object literal declared with a type (`scaler = IdScaler` of `const IdScaler: YScaler =
         // {…}`): the checker types the copy by that declared type, not by the literal (a field or a `let` may later
