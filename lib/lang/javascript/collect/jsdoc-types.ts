@@ -167,6 +167,23 @@ export function jsdocApply(this: Collector, symbols: SymbolFact[]): void {
     if (params && params.some((p) => p)) symbols[s!].params = params;
     if (s !== undefined && !symbols[s].returns) jsdocReturns.call(this, symbols[s], tags, scope, generic, classTemplates?.get(symbols[s].parent));
   });
+  // a parameter whose own doc comment types it (`(/** @type {Renderer} */ renderer) => …`), as the checker reads a
+  // `@type` written right before a parameter in JavaScript (inside the parentheses: before an arrow's lone parameter,
+  // `/** @type {Handler} */ x => …`, the comment types the arrow)
+  this.slotsOf.forEach((slots) => {
+    for (const slot of this.realSlots(slots)) {
+      const l = this.slotLocal.get(slot);
+      if (l === undefined || this.localNodes[l].type || this.localTypes.has(l)) continue;
+      const doc = this.docComments.get(this.beforeModifiers(slot.start));
+      if (!doc) continue;
+      let k = doc.start - 1;
+      while (k > 0 && isSpace(this.text.charCodeAt(k))) k--;
+      if (this.text[k] !== '(' && this.text[k] !== ',') continue;
+      const tags = docTagsBefore.call(this, slot.start);
+      const type = tags && jsdocTypeTag.call(this, tags, this.scopeAt(slot.start));
+      if (type) this.localTypes.set(l, type);
+    }
+  });
   // functions without parameters still declare results
   this.fnSymOf.forEach((s, fn) => {
     if (seen.has(fn) || this.slotsOf.has(fn) || symbols[s].returns) return;
