@@ -614,9 +614,8 @@ class NominalCollector {
       if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
-    // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value; a loop's `for (k, v) in pairs`, @iter: each
-    // element's): the element at the name's position (a list holding the value's own node, a tuple struct pattern's
-    // path `Ast::Literal(x)`: that node is no item)
+    // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value; `for (k, v) in pairs`, @iter: each element's):
+    // the part at the name's position (a tuple struct pattern's path, `Ast::Literal(x)`, or the value's node is no item)
     const whole = d.caps.whole ?? d.caps.iter;
     if (whole !== undefined && d.caps.items !== undefined) v.part = { whole, at: this.position(d.caps.items, nameNode, whole) };
     // `let S { a, b: c } = x` (@of: the value, @field: the field a name binds other than its own): x's field
