@@ -139,14 +139,30 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     const cls = this.value(f, e.callee);
     if (cls.t === 'sym' && (cls.f !== target.f || cls.s !== owner) && this.sym(cls).label === 'Class') below = cls;
   }
-  const subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
+  let subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
     : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : literalTypeArgs(this.files[target.f], ts, target.f, e.lits, c.subst);
+  // (a literal holding functions the call types, `arrayEquals(a, b, { isEqual: (l, r) => … })`: the type parameters the
+  // other arguments infer, as the checker fixes them from those before it types the literal's functions)
+  if (e.argv && pt && !below && !e.targs && target.f < this.projectCount) subst = this.siblingTypeArgs(f, { callee: e.callee, at: 0, from: -1, argv: e.argv, isNew: e.isNew }, { ...c, subst }, ts, pt) ?? subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (!pt) return this.restItem(e.arg, target, ts, subst);
-  if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
+  if (unboundTypeParam(pt, target.f, subst)) return e.cb && typeParams ? this.firstPassParam(target, typeParams, pt, subst) : UNKNOWN;
   // (read at the call: a type parameter of the callee left unbound is inferred there, see holdsBodyParam)
   return weakenFrom(this.typeValue(target.f, pt, 0, typeParams ? atCall(subst) : subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * A parameter typed by a type parameter of the callee the call leaves to inference (`constructor(config?: Config)` of
+ * `Shape<Config extends ShapeConfig = ShapeConfig>`), read for a function an object literal argument holds there
+ * (`new Shape({ sceneFunc(ctx, shape) {…} })`): the literal is context-sensitive, so the checker's first inference pass
+ * takes nothing from it and types its functions by the parameter's default, else its constraint; unknown otherwise.
+ */
+export function firstPassParam(this: Evaluator, target: SymRef & { r: Reason; c: number }, typeParams: readonly number[], pt: Expr, subst: Subst | undefined): Val {
+  if (pt.k !== 'id' || !bindsLocal(pt.b) || !typeParams.includes(bindingIndex(pt.b))) return UNKNOWN;
+  const tp = this.files[target.f].locals[bindingIndex(pt.b)];
+  const bound = tp?.dflt ?? tp?.type;
+  return bound ? weakenFrom(this.typeValue(target.f, bound, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type') : UNKNOWN;
 }
 
 /**
