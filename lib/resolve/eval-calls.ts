@@ -770,15 +770,21 @@ export function assignedResult(this: Evaluator, f: number, args: Array<Expr | nu
 export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Val | undefined {
   let first: (Val & { t: 'arr' }) | undefined;
   const els: Val[] = [];
+  let declared = true;
   for (const x of types) {
     // (an empty array literal, `page.next?.items ?? []`, holds none: the other branches say what the elements are)
     if (x.k === 'list' && !x.items.length) continue;
     const v = this.deref(this.value(f, x));
     if (v.t !== 'arr') return undefined;
     first ??= v;
+    if (v !== first && (v.el || v.f !== first.f || v.subst !== first.subst || (v.of !== first.of && JSON.stringify(v.of) !== JSON.stringify(first.of)))) declared = false;
     els.push(this.deref(this.elementOf(v, 'typed-receiver')));
   }
   if (!first) return undefined;
+  // (arrays of one declared element type, beside empty literals, `this.children || []`, `keep ? kids.filter(keep) :
+  // kids`: that array itself, its element type still as declared, so a generic class's method returning it is read
+  // under its receiver's bindings, see withOwnerSubst)
+  if (declared && !first.el && first.of.k !== 'other') return first;
   return this.arrayOfParts(first, els);
 }
 
@@ -1419,6 +1425,7 @@ function withOwnerSubst(v: Val, subst: Subst): Val {
     case 'inst': return v.args ? { ...v, args: v.args.map((a) => (a && !a.subst ? { ...a, subst } : a)) } : v;
     case 'prom': return { ...v, of: withOwnerSubst(v.of, subst) };
     case 'tup': return { ...v, items: v.items.map((x) => withOwnerSubst(x, subst)) };
+    case 'anyof': return { ...v, of: v.of.map((x) => withOwnerSubst(x, subst)) };
     default: return v;
   }
 }
