@@ -1255,16 +1255,20 @@ export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: nu
   return out ?? UNKNOWN;
 }
 
+/** Two values standing for one type, an object type read twice under the same bindings included (see sameObjectReading). */
+function sameReading(a: Val, b: Val): boolean {
+  return sameValue(a, b) || (a.t === 'obj' && b.t === 'obj' && sameObjectReading(a, b));
+}
+
 /**
  * The one value a union's parts give once its promises are awaited (`X | Promise<X>`: X); unknown without a promise
  * part, or where parts give others (`X | Promise<Y>` infers `X | Y`, which is not read).
  */
 function promisedPart(v: Val & { t: 'anyof' }): Val {
   // (an object type alias read in each part, `StorageValue<S> | Promise<StorageValue<S>>`, is one type)
-  const same = (a: Val, b: Val) => sameValue(a, b) || (a.t === 'obj' && b.t === 'obj' && sameObjectReading(a, b));
   let out: Val | undefined;
-  for (const x of v.of) if (x.t === 'prom') { if (out && !same(out, x.of)) return UNKNOWN; out = x.of; }
-  if (!out || v.of.some((x) => x.t !== 'prom' && !same(out!, x))) return UNKNOWN;
+  for (const x of v.of) if (x.t === 'prom') { if (out && !sameReading(out, x.of)) return UNKNOWN; out = x.of; }
+  if (!out || v.of.some((x) => x.t !== 'prom' && !sameReading(out!, x))) return UNKNOWN;
   return out;
 }
 
@@ -1300,7 +1304,8 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       // ReturnType<F>`, binds it: what calling F gives is what the function returns)
       if (v.t === 'unknown' || (v.t === 'ext' && !v.fn && !v.lits)) return;
       const prev = own.get(key)?.v;
-      if (prev && !sameValue(prev, v)) conflicts.add(key);
+      // (two arguments of one generic object type, `FlatRef<Node>[]` read twice: the same reading, not a conflict)
+      if (prev && !sameReading(prev, v)) conflicts.add(key);
       else if (!prev) own.set(key, { f: c.f, t: pt, v });
       return;
     }
