@@ -541,6 +541,11 @@ export interface LocalFact {
    */
   evolving?: boolean;
   /**
+   * A parameter of a function declaration or of a class's method or constructor written with neither a type nor a
+   * default (`_sceneFunc(context) {…}`): nothing types it by context, so it is `any` to the checker.
+   */
+  implicitAny?: true;
+  /**
    * Declared `[]` with no type (`const out = []`): `init` is a list of what its own function pushes into it, the
    * checker's evolving array, which the resolver reads as `any[]` where `noImplicitAny` is off (a TypeScript file).
    */

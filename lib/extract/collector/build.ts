@@ -306,6 +306,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     });
   }
   let pushes: Map<number, Expr[]> | undefined;
+  // (the parameters of function declarations and of classes' methods and constructors: nothing types them by context)
+  const contextless = new Set<number>();
+  this.fnSymOf.forEach((s, fn) => {
+    const kind = symbols[s].kind;
+    const slots = kind === 'function' || kind === 'method' || kind === 'constructor' ? this.slotsOf.get(fn) : undefined;
+    if (slots) for (const slot of this.realSlots(slots)) { const l = this.slotLocal.get(slot); if (l !== undefined) contextless.add(l); }
+  });
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -362,6 +369,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       f.init = { k: 'list', items: (pushes ??= this.arrayPushes()).get(i) ?? [] };
     }
     if (this.reassignedLocals.has(i)) f.reassigned = true;
+    if (contextless.has(i) && !f.type && !f.init && !f.ctx && !f.ctxType) f.implicitAny = true;
     return f;
   });
   const refs: RefFact[] = [];
