@@ -914,9 +914,10 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     }
     if (s === undefined) continue;
     const sym = symbols[s];
-    // (and a variable declared with a type, `let timeStart: Timer = doNothing`: the checker names only the type's
-    // signature; one without a type has its value's type, a call of it is one of that function, so it is left alone)
-    if (sym.label === 'Function' || sym.kind === 'field_function' || (sym.label === 'Variable' && sym.kind !== 'const' && sym.type)) sym.reassigned = true;
+    // (and a variable or a class's field declared with a type, `let timeStart: Timer = doNothing`, `private _easing:
+    // Easing = linear`: the checker names only the type's signature; one without a type has its value's type, a call
+    // of it is one of that function, so it is left alone)
+    if (sym.label === 'Function' || sym.kind === 'field_function' || (sym.label === 'Variable' && sym.kind !== 'const' && sym.type) || (sym.label === 'Property' && sym.kind === 'field' && sym.type)) sym.reassigned = true;
   }
 }
 
