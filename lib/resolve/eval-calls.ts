@@ -777,7 +777,7 @@ export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Va
     const v = this.deref(this.value(f, x));
     if (v.t !== 'arr') return undefined;
     first ??= v;
-    if (v !== first && (v.el || v.f !== first.f || v.subst !== first.subst || (v.of !== first.of && JSON.stringify(v.of) !== JSON.stringify(first.of)))) declared = false;
+    if (v !== first && (v.el || !sameValue(v, first))) declared = false;
     els.push(this.deref(this.elementOf(v, 'typed-receiver')));
   }
   if (!first) return undefined;
@@ -1430,7 +1430,6 @@ function withOwnerSubst(v: Val, subst: Subst): Val {
     case 'inst': return v.args ? { ...v, args: v.args.map((a) => (a && !a.subst ? { ...a, subst } : a)) } : v;
     case 'prom': return { ...v, of: withOwnerSubst(v.of, subst) };
     case 'tup': return { ...v, items: v.items.map((x) => withOwnerSubst(x, subst)) };
-    case 'anyof': return { ...v, of: v.of.map((x) => withOwnerSubst(x, subst)) };
     default: return v;
   }
 }
