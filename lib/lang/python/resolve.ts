@@ -631,6 +631,13 @@ export class PythonResolver implements LanguageRelations {
           if (v.t === 'callable' && sym.parent === -1) { const held = this.importedAs(f, sym.name, depth); if (held) return { ...v, held }; }
           if (v.t !== 'unknown' || sym.type.k === 'any') return v;
         }
+        if (sym.init && env && sym.init.k === 'id' && bindsLocal(sym.init.b)) {
+          // assigned a parameter declared with the class's TypeVars (`self.item = item` of `item: T`), read through an
+          // instance whose type arguments bind them: what they stand for, as a checker specializes the inferred type
+          const t = this.sink.files[f].locals[bindingIndex(sym.init.b)]?.type;
+          const v = t && t.k !== 'this' && t.k !== 'typeof' ? this.typeValue(f, t, depth + 1, env) : UNKNOWN;
+          if (v.t !== 'unknown') return v;
+        }
         if (sym.init) {
           // (a class's attribute: a read of it in its own value, `self.q = self.q[1:] + …`, is what it held before)
           const key = f * 0x100000 + s;
