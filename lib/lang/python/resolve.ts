@@ -392,7 +392,10 @@ export class PythonResolver implements LanguageRelations {
         // (a declared name assigned an outside value keeps the project types it declares: the value is `Any` to a
         // checker, or not assignable to them, and either way the declared type stays)
         if (t.t === 'ext' && e.assigned) { const d = this.value(f, e.of, depth); return holdsProject(d) ? d : t; }
-        const kept = e.assigned ? assignableOrDeclared(t, declared, (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s), (c) => this.sym(c.f, c.s).label === 'Interface') : t;
+        const kept = e.assigned
+          ? assignableOrDeclared(t, declared, (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s),
+            (c) => this.sym(c.f, c.s).label === 'Interface', (c) => this.mro(c.f, c.s).includes('ext'))
+          : t;
         return narrowedTo(kept, declared);
       }
       case 'extract': {
