@@ -25,7 +25,7 @@
  *   the checker is not asked there.
  * - precision = right / ours, recall = right / checker's; both also without our `name-only` guesses.
  *
- *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|markdownit|tomlkit|structlog|pluggy|moreitertools|toolz|django|tornado|starlette|itsdangerous|cachecontrol|jsonschema|attrs|isort|marshmallow|mako|websockets|yaml|paramiko|invoke|parso|pycparser|sqlparse|docutils|urllib3|requests|dateutil|oauthlib|httpcore|h11|packaging|jwt|arrow|pexpect|bs4|dnspython|hatchling|lark|zeroconf|wtforms|coverage|pyelftools|mutagen | folder]
+ *   node --import tsx bench/python-callgraph-diff.ts [--corpus gyp|markdown|jinja2|werkzeug|anyio|typer|bottle|markdownit|tomlkit|structlog|pluggy|moreitertools|toolz|django|tornado|starlette|itsdangerous|cachecontrol|jsonschema|attrs|isort|marshmallow|mako|websockets|yaml|paramiko|invoke|parso|pycparser|sqlparse|docutils|urllib3|requests|dateutil|oauthlib|httpcore|h11|packaging|jwt|arrow|pexpect|bs4|dnspython|hatchling|lark|zeroconf|wtforms|coverage|pyelftools|mutagen|aiohttp|cmd2|falcon|pydantic | folder]
  *     [--extra-paths a,b] [--misses N] [--false-positives N] [--by-file] [--all]
  *
  * --all runs every corpus and prints one line each (tune half first); read the held-out half's figures, never its

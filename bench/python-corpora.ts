@@ -287,6 +287,28 @@ export const PYTHON_CORPORA: Record<string, PythonCorpus> = {
     half: 'tune', source: { deb: 'python3-mutagen', version: '1.46.0-1' },
     copy: [['usr/lib/python3/dist-packages/mutagen', 'mutagen']],
   },
+  // aiohttp 3.8 (an async HTTP client and web server: typed attributes, `attr.s` and frozen dataclass records,
+  // properties, `final` classes, a router of resources and routes, middlewares and signals), cmd2 2.4 (a CLI toolkit
+  // over `cmd.Cmd`: typed, argparse decorators wrapping commands, settables, a custom argparse subclass), Falcon 3.1
+  // (a WSGI and ASGI web framework: request and response classes, media handlers, routers; Debian ships its
+  // Cython-compiled modules beside their sources) and pydantic 1.10 (models built by a metaclass, fields,
+  // validators, `if TYPE_CHECKING:` declarations with runtime `else` arms): measured fresh, then their misses read
+  aiohttp: {
+    half: 'tune', source: { deb: 'python3-aiohttp', version: '3.8.4-1+deb12u2' },
+    copy: [['usr/lib/python3/dist-packages/aiohttp', 'aiohttp']],
+  },
+  cmd2: {
+    half: 'tune', source: { deb: 'python3-cmd2', version: '2.4.2+ds-3' },
+    copy: [['usr/lib/python3/dist-packages/cmd2', 'cmd2']],
+  },
+  falcon: {
+    half: 'tune', source: { deb: 'python3-falcon', version: '3.1.1-1+b1' },
+    copy: [['usr/lib/python3/dist-packages/falcon', 'falcon']],
+  },
+  pydantic: {
+    half: 'tune', source: { deb: 'python3-pydantic', version: '1.10.4-1+deb12u1' },
+    copy: [['usr/lib/python3/dist-packages/pydantic', 'pydantic']],
+  },
 };
 
 /** Where corpora are unpacked (one folder per corpus and version). */

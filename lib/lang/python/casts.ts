@@ -43,3 +43,21 @@ function assignable(v: Val, d: Val, derives: (a: Sym, b: Sym) => boolean): boole
   const parts = d.t === 'union' ? d.vals : [d];
   return parts.some((x) => x.t === 'unknown' || (x.t === 'inst' && derives(v, x)));
 }
+
+/**
+ * What a declared name assigned values that give `v` holds: each instance of a project class among them that is no
+ * subtype of the declared type (`m: Message` assigned `Reply()`, a type error) is the declared type, as a checker
+ * keeps a declared type where the value is not assignable to it. A part of the declared type that is an outside class
+ * takes only an instance of a class with an outside base (`data: Mapping` assigned an `Item` takes none); one that is
+ * neither (unknown, a container) or a `Protocol` (`interface`) may take any instance, as far as the project's classes
+ * tell.
+ */
+export function assignableOrDeclared(v: Val, declared: () => Val, derives: (a: Sym, b: Sym) => boolean, interface_: (s: Sym) => boolean, outsideBase: (s: Sym) => boolean): Val {
+  const parts = v.t === 'union' ? v.vals : [v];
+  if (!parts.some((p) => p.t === 'inst')) return v;
+  const d = declared();
+  const ds = d.t === 'union' ? d.vals : [d];
+  if (ds.some((x) => (x.t !== 'inst' && x.t !== 'ext') || (x.t === 'inst' && interface_(x)))) return v;
+  const takes = (p: Sym): boolean => ds.some((x) => (x.t === 'ext' ? outsideBase(p) : x.t === 'inst' && derives(p, x)));
+  return union(parts.map((p) => (p.t === 'inst' && !takes(p) ? d : p)));
+}

@@ -129,11 +129,15 @@ export class PyNarrowing extends PyImports {
   protected readValue(l: number, e: Expr): Expr | undefined {
     const values = this.localValues.get(l) ?? [];
     if (this.paramLocals.has(l)) {
-      // (a declared parameter keeps its declared type, but below `x = cast(T, x)`, which narrows it: casts.ts)
+      // a declared parameter is narrowed on assignment, as a checker narrows a declared name: where the argument may
+      // still reach the read (`if jar is None: jar = CookieJar()`), it is either (`jar.update()` runs the declared
+      // class's or CookieJar's); a literal assigned, or a name declared `Any`, keeps the declared type (casts.ts reads
+      // `x = cast(T, x)`)
       const declared = this.locals[l].type;
       if (declared) {
-        const d = values.length && declared.k !== 'any' ? this.flow.dominating(l, values) : undefined;
-        return d && holdsCast(d) ? { k: 'narrowed', of: e, type: d, assigned: true } : undefined;
+        const r = values.length && declared.k !== 'any' ? this.flow.reachingParam(l, values) : undefined;
+        if (!r || !(holdsCast(r.value) || assignedCalls(r.value))) return undefined;
+        return { k: 'narrowed', of: e, type: r.argument ? { k: 'union', types: [r.value, e] } : r.value, assigned: true };
       }
       const loop = e.k === 'id' ? this.flow.argumentOnly(l, values) : undefined;
       if (loop !== undefined && e.k === 'id') {
@@ -261,4 +265,10 @@ export class PyNarrowing extends PyImports {
     const attr = this.child(i, 'attribute');
     return obj && attr >= 0 ? { k: 'member', obj, name: this.txt(attr) } : undefined;
   }
+}
+
+/** True when every value assigned (one, or a union of them) is a call or a name, which narrow a declared name to what they give. */
+function assignedCalls(v: Expr): boolean {
+  const parts = v.k === 'union' ? v.types : [v];
+  return parts.every((p) => p.k === 'call' || p.k === 'id' || p.k === 'member');
 }

@@ -102,6 +102,17 @@ export class ReachingValues {
   }
 
   /**
+   * Of a declared parameter's assigned `values`, those that reach a read here, and whether the argument may reach it
+   * too (no assignment above the read in a block around it replaced it: `if jar is None: jar = CookieJar()`); undefined
+   * when none reaches, or one assigned later in a loop around the read may come round again.
+   */
+  reachingParam(l: number, values: readonly Expr[]): { value: Expr; argument: boolean } | undefined {
+    const kept = this.kept(l, values);
+    if (!kept || !kept.keep.length || (this.loops > 0 && !kept.dominated)) return undefined;
+    return { value: pick(values, kept.keep), argument: !kept.dominated };
+  }
+
+  /**
    * Whether a read here of parameter `l` sees only its argument: none of the values assigned so far (`values`)
    * reaches it. -1 when none assigned later can either (the read is in no loop); a loop statement's node when one
    * assigned later in that loop (the read's outermost) would come round again (`assignedIn` says at the end); else

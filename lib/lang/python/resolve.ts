@@ -27,7 +27,7 @@ import { RecordFields } from './record-fields.ts';
 import { isSignatureKind, readsSelf } from './typing.ts';
 import { Subscripts, type Subscript } from './subscripts.ts';
 import { ownBounds, solveTypeVars } from './generic-calls.ts';
-import { castNarrowed, holdsCast } from './casts.ts';
+import { assignableOrDeclared, castNarrowed, holdsCast } from './casts.ts';
 import { importNames } from './aliases.ts';
 import { LoadedModules } from './loaded.ts';
 import { Redefinitions } from './redefinitions.ts';
@@ -392,7 +392,11 @@ export class PythonResolver implements LanguageRelations {
         // (a declared name assigned an outside value keeps the project types it declares: the value is `Any` to a
         // checker, or not assignable to them, and either way the declared type stays)
         if (t.t === 'ext' && e.assigned) { const d = this.value(f, e.of, depth); return holdsProject(d) ? d : t; }
-        return narrowedTo(t, () => this.value(f, e.of, depth));
+        const kept = e.assigned
+          ? assignableOrDeclared(t, declared, (a, b) => this.mro(a.f, a.s).some((c) => c !== 'ext' && c.f === b.f && c.s === b.s),
+            (c) => this.sym(c.f, c.s).label === 'Interface', (c) => this.mro(c.f, c.s).includes('ext'))
+          : t;
+        return narrowedTo(kept, declared);
       }
       case 'extract': {
         // in the `else` of `if isinstance(x, C):`, x is what it holds but a C: the parts of a union that are not
@@ -629,6 +633,13 @@ export class PythonResolver implements LanguageRelations {
           // each branch of a test: what they import is what a call runs)
           if (v.t === 'callable' && sym.parent === -1) { const held = this.importedAs(f, sym.name, depth); if (held) return { ...v, held }; }
           if (v.t !== 'unknown' || sym.type.k === 'any') return v;
+        }
+        if (sym.init && env && sym.init.k === 'id' && bindsLocal(sym.init.b)) {
+          // assigned a parameter declared with the class's TypeVars (`self.item = item` of `item: T`), read through an
+          // instance whose type arguments bind them: what they stand for, as a checker specializes the inferred type
+          const t = this.sink.files[f].locals[bindingIndex(sym.init.b)]?.type;
+          const v = t && t.k !== 'this' && t.k !== 'typeof' ? this.typeValue(f, t, depth + 1, env) : UNKNOWN;
+          if (v.t !== 'unknown') return v;
         }
         if (sym.init) {
           // (a class's attribute: a read of it in its own value, `self.q = self.q[1:] + …`, is what it held before)
@@ -1445,8 +1456,10 @@ export class PythonResolver implements LanguageRelations {
       let target: Sym | undefined;
       if (t % 2 === 0) target = { f, s: t >> 1 };
       else {
+        // the symbol the import names, as its own occurrence has it (a variable's value is not: `from .ws import
+        // WS_KEY as WS_KEY` listed as "WS_KEY")
         const v = this.importValue(f, t >> 1, 0);
-        if (v.t === 'sym') target = { f: v.f, s: v.s };
+        target = v.t === 'sym' ? { f: v.f, s: v.s } : this.importedSymbol(f, t >> 1);
       }
       if (target) this.sink.occurrence(target.f, target.s, f, a.at, 'export', this.sink.filePos(f), 1, 'export');
     }

@@ -7,7 +7,7 @@ import type { Expr } from '../../extract/facts.ts';
 import type { ConditionReader } from './conditions.ts';
 import { keywordArgument } from './tree.ts';
 
-export type AnnotationKind = 'optional' | 'union' | 'array' | 'generator' | 'tuple' | 'map' | 'class' | 'inner' | 'callable' | 'any';
+export type AnnotationKind = 'optional' | 'union' | 'array' | 'generator' | 'tuple' | 'map' | 'class' | 'inner' | 'coroutine' | 'callable' | 'any';
 
 export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   Optional: 'optional',
@@ -25,7 +25,9 @@ export const annotationNames: Readonly<Record<string, AnnotationKind>> = {
   OrderedDict: 'map', ChainMap: 'map', Counter: 'map',
   type: 'class', Type: 'class',
   ClassVar: 'inner', Final: 'inner', Annotated: 'inner', Required: 'inner', NotRequired: 'inner', ReadOnly: 'inner',
-  Awaitable: 'inner', Coroutine: 'inner',
+  // what awaiting one gives: `Awaitable[R]`'s argument, `Coroutine[Y, S, R]`'s last (its first two are what it
+  // yields and is sent, as a generator's)
+  Awaitable: 'inner', Coroutine: 'coroutine',
   Callable: 'callable',
   Any: 'any',
 };
@@ -103,6 +105,7 @@ export function typingAnnotation(kind: AnnotationKind, ts: Expr[], count: number
     case 'map': return { k: 'map', of: ts[1] ?? other, key: ts[0] };
     case 'class': return { k: 'typeof', of: ts[0] ?? other };
     case 'inner': return ts[0] ?? other;
+    case 'coroutine': return ts[2] ?? other;
     case 'callable': return { k: 'fntype', returns: ts[ts.length - 1] ?? other };
     case 'any': return { k: 'any' };
     default: return other;
