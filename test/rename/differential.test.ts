@@ -80,6 +80,13 @@ test('graph edits on the rename-discriminants fixture: TypeScript findRenameLoca
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/unread.ts:'))), 'the reads left are counted as misses');
 });
 
+test('graph edits on the rename-untested-keys fixture: TypeScript findRenameLocations exactly (a discriminant read in a file that tests no key, where nothing narrowed the receiver before it), but for a read after a test not followed', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-untested-keys');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  // (the read after `if (flags.isIdle === true) return`, a test the indexer does not read, is left to text_search)
+  t.deepEqual(differing((m) => /^src\/reads\.ts:23:/.test(m)), []);
+});
+
 test('graph edits on the rename-callbacks fixture: TypeScript findRenameLocations exactly, but where a callee\'s type parameter is left to inference', async (t) => {
   const { report, differing } = await fixtureRenames('rename-callbacks');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);

@@ -509,11 +509,9 @@ export function tagTest(this: Collector, name: Node, key: Node, span: { start: n
  * the member types the narrowing leaves (all of them where nothing narrows), which the resolver may then name.
  */
 export function markWholeReads(this: Collector): void {
-  // (only the keys some test of the file compares: a discriminant read elsewhere stays unlinked, and a file without
-  // such a test, most of them, pays nothing)
-  if (!this.members.size || !this.tagTests.size) return;
-  const keys = new Set<string>();
-  for (const l of this.tagTests.values()) for (const t of l) keys.add(t.key);
+  // (every key, tested in the file or not: a discriminant read where nothing tests it, `return flags.isSuccess`, is
+  // the checker's property of every member type, as much as one after tests that leave them all)
+  if (!this.members.size) return;
   // (outer first where two start together, so the sweep below nests them)
   const constructs = [...this.flowConstructs].sort((a, b) => a.start - b.start || b.end - a.end);
   const exits = [...this.flowExits].sort((a, b) => a - b);
@@ -534,20 +532,16 @@ export function markWholeReads(this: Collector): void {
     return false;
   };
   // (the object of each member read, and the member read of each object)
-  // (names compared by length first: most are no key, and slicing each would cost a string apiece)
-  const keyLengths = new Set<number>();
-  for (const k of keys) keyLengths.add(k.length);
   const memberOf = new Map<Node, { m: Node; property: Node }>();
   const wanted = new Set<string>();
+  // (names compared by length first: most identifiers are no such object, and slicing each would cost a string apiece)
   const wantedLengths = new Set<number>();
   for (const [m, rec] of this.members) {
     if (!this.idOf(rec.object)) continue;
     memberOf.set(rec.object, { m, property: rec.property });
-    if (keyLengths.has(rec.property.end - rec.property.start) && keys.has(this.ident(rec.property))) {
-      const name = this.ident(rec.object);
-      wanted.add(name);
-      wantedLengths.add(name.length);
-    }
+    const name = this.ident(rec.object);
+    wanted.add(name);
+    wantedLengths.add(name.length);
   }
   if (!wanted.size) return;
   // (a method called on x may be a guard of x, `x.isLeaf()` with `this is Leaf`)
@@ -574,9 +568,8 @@ export function markWholeReads(this: Collector): void {
       const R = occ[i].node;
       const rm = memberOf.get(R);
       const b = bindings[i];
-      if (!rm || !keyLengths.has(rm.property.end - rm.property.start) || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
+      if (!rm || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
       const read = { prop: this.ident(rm.property) };
-      if (!keys.has(read.prop)) continue;
       if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.selfGuardedBy.has(R) || this.assertedBy.has(R) || this.arrayPart.has(R)) continue;
       const tag = this.tagged.get(R);
       if (tag && tag.key !== read.prop) continue;
