@@ -870,6 +870,9 @@ export function altsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: stri
     if (d?.t === 'sym' && !out.some((y) => y.f === d.f && y.s === d.s)) out.push(d);
   }
   for (const a of o.alts) {
+    // (a union part every part of which surely lacks the name, `(A | B) & (F | G)` where only F and G declare it: each
+    // distributed part's property, `A & F`, is F's, as the checker reads it)
+    if (a.of.every((p) => this.surelyWithout(p, name))) continue;
     // (a union of classes and interfaces made a part, `(A | B) & P`, reads as that union does)
     const u = !a.either && a.of.every((x) => x.t === 'inst') ? { t: 'union' as const, of: a.of as Array<Val & { t: 'inst' }>, r: a.r, c: a.c } : a;
     const got = this.membersOfEach(u, name, whole);

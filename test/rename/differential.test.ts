@@ -87,6 +87,12 @@ test('graph edits on the rename-untested-keys fixture: TypeScript findRenameLoca
   t.deepEqual(differing((m) => /^src\/reads\.ts:23:/.test(m)), []);
 });
 
+test('graph edits on the rename-intersected-unions fixture: TypeScript findRenameLocations exactly (a key of an intersection of two unions that the parts of one of them surely lack)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-intersected-unions');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-callbacks fixture: TypeScript findRenameLocations exactly, but where a callee\'s type parameter is left to inference', async (t) => {
   const { report, differing } = await fixtureRenames('rename-callbacks');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
