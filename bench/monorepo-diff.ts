@@ -451,6 +451,20 @@ export const MONOREPOS: Record<string, Monorepo> = {
     workspaces: ['packages/*'],
     archive: [...LEXICAL_PACKAGES.map((p) => `packages/${p}`), 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json'],
   },
+  // colyseus, a multiplayer game server and its client SDK (pnpm workspace with nested globs: `packages/*`,
+  // `packages/drivers/*`, `packages/transport/*`, …): packages import each other as `@colyseus/<name>` and by subpath
+  // through `exports` with the custom condition `@source` pointing at sources, relative imports spelled with `.ts`;
+  // rooms, matchmaking, presence and transports as classes. `@colyseus/schema`, the `better-call` submodule and the
+  // rest are not installed. Not tuned on: measured fresh first
+  colyseus: {
+    repo: 'colyseus/colyseus',
+    commit: 'b21f542331ad40be6b16711dfe0560378f2622eb',
+    include: [...['core', 'auth', 'sdk', 'shared-types', 'testing', 'tools', 'traefik', 'greeting-banner'].map((p) => `packages/${p}/src`), 'packages/drivers', 'packages/transport', 'packages/presence', 'packages/serializer'],
+    exclude: [],
+    excludeFiles: /(\/test\/|\.test\.ts$)/,
+    workspaces: ['packages/*', 'packages/drivers/*', 'packages/transport/*', 'packages/presence/*', 'packages/serializer/*'],
+    archive: ['packages', 'package.json', 'pnpm-workspace.yaml', 'tsconfig.json', 'tsconfig'],
+  },
 };
 
 /** Exports the pinned commit into `dir` (emptied first) and links its workspace packages into node_modules. */

@@ -431,6 +431,11 @@ export interface SymbolFact {
   returnsAsync?: boolean;
   /** A function symbol (or a class field holding a function) assigned again in its file: a call does not fix it. */
   reassigned?: boolean;
+  /**
+   * A field declared without a type or a value: `init` is what its class's constructor assigns to it, the checker's
+   * type for it in JavaScript and, in TypeScript, where `noImplicitAny` is on (off: `any`).
+   */
+  ctorAssigned?: true;
   extends?: Expr[];
   implements?: Expr[];
   /**

@@ -939,6 +939,18 @@ export function unionCallees(this: Evaluator, f: number, e: Expr): Array<Val & {
   return out.length > 1 ? out : undefined;
 }
 
+/**
+ * Whether a value's type is no union a discriminant could narrow, as the checker reads it: one instance or object
+ * type, an intersection of such, or a conditional type's branches each one of those (the checker's type is one
+ * branch, or the deferred conditional itself, never a union of them: `Ex<T> & Private` of `T extends { client?: infer
+ * C extends Client } ? C : Client` keeps `raw` after `c.state === State.JOINING`).
+ */
+export function undiscriminated(this: Evaluator, d: Val): boolean {
+  const single = (x: Val): boolean => x.t === 'inst' || x.t === 'obj';
+  const branches = (x: Val): boolean => x.t === 'anyof' && !!x.either && x.of.every(single);
+  return single(d) || branches(d) || (d.t === 'inter' && (!d.alts || d.alts.every(branches)));
+}
+
 /** The classes a value typed `typeof A | typeof B` (a parameter, or a variable or property so declared) may be. */
 export function eitherClass(this: Evaluator, v: Val): Array<Val & { t: 'sym' }> | undefined {
   const d = v.t === 'sym' && (this.sym(v).label === 'Variable' || this.sym(v).label === 'Property') ? this.deref(v) : v;

@@ -313,6 +313,12 @@ export function typeValueAt(this: Evaluator, f: number, t: Expr, depth: number, 
     if (t.check && t.types.length === 2 && t.check.k !== 'id' && this.holdsBodyParam(t.check, f, subst, 0)) {
       return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
     }
+    // (… and so is a bare test of a parameter that, through the type arguments bound ones stand for, is a function's,
+    // method's or class's own parameter nothing binds and nothing constrains, `Dist<S> = S extends Local ? A : B` read
+    // as `Dist<State>` inside `class Room<State>`: with no constraint to distribute over, the checker reads both)
+    if (t.check?.k === 'id' && t.types.length === 2 && this.unconstrainedBodyParam(t.check, f, subst, 0)) {
+      return this.typeValue(f, { k: 'union', types: t.types }, depth, subst);
+    }
     const known: Val[] = [];
     for (const m of t.types) {
       const v = this.typeValue(f, m, depth, subst);
@@ -1026,8 +1032,24 @@ export function holdsBodyParam(this: Evaluator, t: Expr, f: number, subst: Subst
     case 'union': case 'intersection': return t.types.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
     case 'generic': return t.args.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
     case 'index': return this.holdsBodyParam(t.of, f, subst, depth + 1);
+    // (a tuple wrapping it, `[S] extends [Schema]`, the usual way to keep a test from distributing)
+    case 'list': return t.items.some((x) => this.holdsBodyParam(x, f, subst, depth + 1));
     default: return false;
   }
+}
+
+/**
+ * Whether a type written in file f (with `subst` in force) is a bare type parameter that stands, through the type
+ * arguments bound ones stand for, for a function's, method's or class's own type parameter that nothing binds and
+ * that declares no constraint: read inside that declaration's body, a conditional type testing it is deferred and has
+ * no constraint to be decided by.
+ */
+export function unconstrainedBodyParam(this: Evaluator, t: Expr, f: number, subst: Subst | undefined, depth: number): boolean {
+  if (depth > 6 || t.k !== 'id' || !bindsLocal(t.b)) return false;
+  const a = subst?.get(`${f}:${bindingIndex(t.b)}`);
+  if (a) return !a.v && this.unconstrainedBodyParam(a.t, a.f, a.subst, depth + 1);
+  const l = bindingIndex(t.b);
+  return !subst?.has(AT_CALL) && ownTypeParams(this.files[f].symbols).bodies.has(l) && !this.files[f].locals[l]?.type;
 }
 
 /**

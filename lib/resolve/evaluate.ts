@@ -600,7 +600,7 @@ export class Evaluator {
         const d = v.t === 'sym' ? this.deref(v) : v;
         // (but a type that is no union has nothing to discriminate: `{ test: Number.isFinite }` typed by one interface
         // keeps it, as the checker's contextual type and its narrowing do)
-        if (tags.includes(UNKNOWN_TAG)) return d.t === 'inst' || d.t === 'obj' || (d.t === 'inter' && !d.alts) ? v : UNKNOWN;
+        if (tags.includes(UNKNOWN_TAG)) return this.undiscriminated(d) ? v : UNKNOWN;
         return this.narrowedByTag(d, e.key, tags, e.not) ?? v;
       }
       case 'litthis': {
@@ -730,8 +730,8 @@ export class Evaluator {
           }
           if (got) return got;
         }
-        // (an instance of a class extending `Array<T>`: a T)
-        const asArray = arr.t === 'inst' && e.key === undefined ? this.arrayBase(arr) : undefined;
+        // (an instance of a class extending `Array<T>`: a T, also at a key no member of it is named by, `clients[n]`)
+        const asArray = arr.t === 'inst' && !e.key?.startsWith('[Symbol.') ? this.arrayBase(arr) : undefined;
         if (asArray) return this.elementOf(asArray, 'typed-receiver');
         // (an interface with a string index signature read at a computed key that names no member of it, `entries[key]`
         // of `interface Entries { [key: string]: Schema }`: its value type, as the checker reads it)
@@ -941,7 +941,7 @@ export class Evaluator {
         if (sym.kind === 'enum_member') return EXT; // a number or a string
         if (sym.kind === 'namespace' || this.childrenOf(v.f, v.s)) return v;
         if (sym.type) return weakenFrom(this.typeValue(v.f, sym.type, 0, v.subst), v, 'typed-receiver');
-        if (!sym.init) return UNKNOWN;
+        if (!sym.init || (sym.ctorAssigned && this.looseAny(v.f))) return UNKNOWN;
         const iv = this.value(v.f, sym.init);
         // a copy of a const object literal declared with a type (`scaler = IdScaler` of `const IdScaler: YScaler =
         // {…}`): the checker types the copy by that declared type, not by the literal (a field or a `let` may later

@@ -311,7 +311,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     if (l.type) f.type = this.expr(l.type);
     else if (this.localTypes.has(i)) f.type = this.localTypes.get(i);
     if (l.dflt) f.dflt = this.expr(l.dflt);
-    if (l.init) f.init = this.expr(l.init);
+    if (l.init) f.init = this.pathValue(l.init);
     else if (this.localInits.has(i)) f.init = this.localInits.get(i);
     else if (l.initFrom) {
       const obj = this.expr(l.initFrom.node);

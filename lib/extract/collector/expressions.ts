@@ -75,6 +75,21 @@ export function narrowedBy(this: Collector, node: Node, plain: Expr): Expr {
   return this.taggedBy(parted, tag);
 }
 
+/**
+ * The value of a path read after a test of its discriminant in the same function (`alt.nodes[0]` after
+ * `alt.nodes[0].type === 'IfBlock'`), as a member's receiver or a local's initializer: narrowed by the tests of it that
+ * hold there, where they are all its tests before it (see narrowPath), else `tested` (see markTestedPaths); any other
+ * node's plain value.
+ */
+export function pathValue(this: Collector, node: Node): Expr {
+  if (!this.testedPaths.size || !this.testedPaths.has(node)) return this.expr(node);
+  const tests = this.pathTagged.size ? this.pathNarrowed(node) : undefined;
+  if (!tests) return { k: 'tested', of: this.expr(node) };
+  let e = this.expr(node);
+  for (const t of tests) e = this.taggedBy(e, t);
+  return e;
+}
+
 /** exprUncached of a node that names no binding: a member read, a call, a literal, … */
 export function exprOfNode(this: Collector, node: Node): Expr {
   const m = this.members.get(node);
@@ -83,13 +98,7 @@ export function exprOfNode(this: Collector, node: Node): Expr {
     if (this.namespacePlaces.has(node)) this.namespacePlaces.set(m.object, true);
     // (a read whose narrowing by its member is all known: see markWholeReads)
     if (this.wholeReads.size && this.wholeReads.has(m.object)) return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property), whole: true };
-    if (this.testedPaths.size && this.testedPaths.has(m.object)) {
-      // (narrowed by `in` tests of the path that hold there and are all its tests before it: see narrowPath)
-      const tests = this.pathTagged.size ? this.pathNarrowed(m.object) : undefined;
-      if (tests) { let obj = this.expr(m.object); for (const t of tests) obj = this.taggedBy(obj, t); return { k: 'member', obj, name: this.ident(m.property) }; }
-      return { k: 'member', obj: { k: 'tested', of: this.expr(m.object) }, name: this.ident(m.property) };
-    }
-    return { k: 'member', obj: this.expr(m.object), name: this.ident(m.property) };
+    return { k: 'member', obj: this.pathValue(m.object), name: this.ident(m.property) };
   }
   const dynamic = this.dynamicSource.get(node);
   if (dynamic !== undefined) return { k: 'import', source: dynamic };

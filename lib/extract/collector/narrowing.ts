@@ -165,8 +165,7 @@ export function markTestedPaths(this: Collector): void {
   }
   const lengths = new Set([...held.keys()].map((k) => k.length));
   const shortest = Math.min(...lengths);
-  for (const m of this.members.values()) {
-    const o = m.object;
+  for (const o of pathReads(this)) {
     // (cheap tests first: the path's text is at least as long as its compact form)
     if (o.end - o.start < shortest) continue;
     const text = this.text.slice(o.start, this.end(o)).replace(/\s+/g, '');
@@ -196,8 +195,7 @@ export function narrowPath(this: Collector, recv: Node, key: string, tags: strin
   const assigned = new RegExp(`(?<![\\w$.])(?:${[root, ...prefixes].map(escape).join('|')})(?:=(?!=)|\\+\\+|--|[-+*/%&|^]=)`);
   const redeclared = new RegExp(`\\b(?:const|let|var)\\s+${escape(root)}\\b|[(,]\\s*${escape(root)}\\s*[),=:]|\\b${escape(root)}\\s*=>`);
   const home = functionScope(this.scopeAt(recv.start));
-  for (const m of this.members.values()) {
-    const o = m.object;
+  for (const o of pathReads(this)) {
     if (o.start < body.start || o.start >= body.end || this.end(o) - o.start < text.length) continue;
     if (compactText(this, o) !== text) continue;
     const between = this.text.slice(this.end(recv), o.start);
@@ -208,6 +206,15 @@ export function narrowPath(this: Collector, recv: Node, key: string, tags: strin
     const list = this.pathTagged.get(o);
     if (list) { if (!list.some((x) => x.test === recv)) list.push(rec); } else this.pathTagged.set(o, [rec]);
   }
+}
+
+/**
+ * The reads a test of a path may narrow: the receivers of member reads, and the initializers of locals (`const elseif =
+ * alt.nodes[0]`, which the checker types by the narrowed path).
+ */
+function* pathReads(c: Collector): Iterable<Node> {
+  for (const m of c.members.values()) yield m.object;
+  for (const l of c.localNodes) if (l.init) yield l.init;
 }
 
 /** A node's text without white space. */

@@ -113,6 +113,8 @@ class NominalCollector {
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
+  /** The heads of paths (`bytes` of Rust's `bytes::read_u64_le`): they name a module or a type, never a local variable of that name. */
+  private readonly pathHeads = new Set<number>();
   /** The class around each `this`/`super`, and the symbol a definition node made. */
   private readonly thisCls = new Map<number, number>();
   /** Blanket impls (`impl<T: Foo> Bar for T`): their body's nodes, the class around them, and the type parameter their `self` is. */
@@ -315,7 +317,9 @@ class NominalCollector {
       if (this.consumed[i]) continue;
       if (this.keyAt.has(i)) { this.refSites.push({ node: i, kind: 'key', from: this.from(stack) }); continue; }
       if (this.idAt.has(i)) {
-        const b = lookup(top.scope, this.name(i));
+        let b = lookup(top.scope, this.name(i));
+        // (a type parameter heads a path: `A::size()`)
+        if (b !== undefined && this.pathHeads.has(i) && bindsLocal(b) && !this.tparams.includes(bindingIndex(b))) b = undefined;
         if (b !== undefined) this.binding.set(i, b);
         else { this.refSites.push({ node: i, kind: 'value', from: this.from(stack) }); this.noteReceivers(i, top.scope); }
         continue;
@@ -822,6 +826,7 @@ class NominalCollector {
   /** A call, `new` or `this`: the call site, and the callee's name taken as the call's (no reference of its own). */
   private expression(ex: Rec, node: number, stack: Ctx[]): void {
     const role = ex.role;
+    if (role === 'expr.member' && ex.kind === 'path' && ex.caps.object !== undefined) this.pathHeads.add(ex.caps.object);
     if (role === 'expr.this' || role === 'expr.super') {
       const cls = stack[stack.length - 1].cls;
       this.thisCls.set(node, cls);

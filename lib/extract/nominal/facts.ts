@@ -62,7 +62,7 @@ export interface NominalSymbol {
    * Chain<T>`: `Chain<T>`): inside the block `this` is that type with those arguments, the block's own parameters.
    */
   self?: Expr;
-  /** An enum member's payload types in order (Rust's `Literal(Span, char)`): what a pattern `E::Literal(s, c)` binds. */
+  /** An enum member's payload types in order (Rust's `Literal(Span, char)`): what a pattern `E::Literal(s, c)` binds; a tuple struct's fields (`self.0`). */
   payload?: Expr[];
   /**
    * An explicit implementation of an interface's member (C#'s `void IList.Add(object v)`): the class's name does not

@@ -85,11 +85,39 @@ const DATE_TIME = (zoned: string, own: string): Record<string, string> => ({
   ...giving('now parse plusDays plusHours plusMinutes plusSeconds minusDays minusHours minusMinutes minusSeconds withNano', own),
 });
 
+/** What every date-time value gives (java.time.temporal.TemporalAccessor's `get` and `getLong`). */
+const ACCESSOR: Record<string, string> = { get: 'int', getLong: 'long', isSupported: 'boolean' };
+
+/** A date's parts (`date.getYear()` an int, `date.getMonth()` a Month). */
+const DATE_PARTS: Record<string, string> = {
+  ...giving('getYear getMonthValue getDayOfMonth getDayOfYear lengthOfMonth lengthOfYear', 'int'), getMonth: 'Month', getDayOfWeek: 'DayOfWeek',
+};
+
 const TABLE = new Map<string, Record<string, string>>([
   ['File', FILE], ['Path', PATH], ['Paths', { get: 'Path' }], ['Files', FILES],
   ['Date', { getTime: 'long', toInstant: 'Instant', ...giving('before after', 'boolean') }],
   ['Instant', INSTANT], ['FileTime', { toMillis: 'long', toInstant: 'Instant', ...giving('from fromMillis', 'FileTime') }],
-  ['LocalDate', { atTime: 'LocalDateTime', atStartOfDay: 'LocalDateTime', toEpochDay: 'long', ...giving('now parse of ofEpochDay plusDays minusDays', 'LocalDate') }],
+  ['LocalDate', { atTime: 'LocalDateTime', atStartOfDay: 'LocalDateTime', toEpochDay: 'long', ...ACCESSOR, ...DATE_PARTS, isLeapYear: 'boolean',
+    ...giving(`now parse of ofEpochDay ofYearDay ofInstant from plus minus with plusDays minusDays plusWeeks minusWeeks plusMonths minusMonths
+      plusYears minusYears withDayOfMonth withDayOfYear withMonth withYear`, 'LocalDate') }],
+  ['TemporalAccessor', ACCESSOR], ['Temporal', ACCESSOR],
+  ['Clock', { ...giving('systemDefaultZone systemUTC system fixed offset tick tickSeconds tickMinutes tickMillis withZone', 'Clock'), instant: 'Instant', millis: 'long', getZone: 'ZoneId' }],
+  ['Duration', { ...giving(`parse of ofDays ofHours ofMinutes ofSeconds ofMillis ofNanos from between plus minus plusDays plusHours plusMinutes
+      plusSeconds plusMillis plusNanos minusDays minusHours minusMinutes minusSeconds minusMillis minusNanos multipliedBy dividedBy negated abs
+      withSeconds withNanos truncatedTo`, 'Duration'),
+    ...giving('getSeconds toDays toHours toMinutes toSeconds toMillis toNanos toDaysPart', 'long'), ...giving('getNano toHoursPart toMinutesPart toSecondsPart toMillisPart toNanosPart', 'int'),
+    ...giving('isZero isNegative', 'boolean') }],
+  ['Period', { ...giving(`parse of ofDays ofWeeks ofMonths ofYears from between plus minus plusDays plusMonths plusYears minusDays minusMonths minusYears
+      multipliedBy negated normalized withDays withMonths withYears`, 'Period'), ...giving('getDays getMonths getYears', 'int'), toTotalMonths: 'long',
+    ...giving('isZero isNegative', 'boolean') }],
+  ['Year', { ...ACCESSOR, getValue: 'int', length: 'int', isLeap: 'boolean', atDay: 'LocalDate', atMonthDay: 'LocalDate', atMonth: 'YearMonth',
+    ...giving('now of parse from plus minus with plusYears minusYears', 'Year') }],
+  ['YearMonth', { ...ACCESSOR, ...giving('getYear getMonthValue lengthOfMonth lengthOfYear', 'int'), getMonth: 'Month', isLeapYear: 'boolean', atDay: 'LocalDate',
+    atEndOfMonth: 'LocalDate', ...giving('now of parse from plus minus with plusYears minusYears plusMonths minusMonths withYear withMonth', 'YearMonth') }],
+  ['Month', { ...ACCESSOR, ...giving('getValue length minLength maxLength firstDayOfYear', 'int'), ...giving('of from plus minus firstMonthOfQuarter', 'Month') }],
+  ['DayOfWeek', { ...ACCESSOR, getValue: 'int', ...giving('of from plus minus', 'DayOfWeek') }],
+  ['ZoneId', { ...giving('of systemDefault from normalized', 'ZoneId'), getId: 'String' }],
+  ['ZoneOffset', { ...giving('of ofHours ofHoursMinutes ofHoursMinutesSeconds ofTotalSeconds from', 'ZoneOffset'), getTotalSeconds: 'int', getId: 'String' }],
   ['ChronoLocalDate', { atTime: 'ChronoLocalDateTime', toEpochDay: 'long' }],
   ['LocalDateTime', DATE_TIME('ZonedDateTime', 'LocalDateTime')], ['ChronoLocalDateTime', { atZone: 'ChronoZonedDateTime', toLocalTime: 'LocalTime', toEpochSecond: 'long' }],
   ['ZonedDateTime', DATE_TIME('ZonedDateTime', 'ZonedDateTime')], ['ChronoZonedDateTime', { toInstant: 'Instant', toEpochSecond: 'long', toLocalTime: 'LocalTime' }],
@@ -121,5 +149,27 @@ const TABLE = new Map<string, Record<string, string>>([
   ['Throwable', { getMessage: 'String', getLocalizedMessage: 'String', getCause: 'Throwable' }],
 ]);
 
-/** The type a JDK type's member gives, or undefined when it is not one type. */
-export const javaLibraryResult = libraryResults(TABLE, OBJECT);
+// binary numeric promotion (JLS 5.6): an arithmetic operator's result is its wider operand's type, and at least an int
+// (`short * short` is an int, `int - long` a long); a box is unboxed first
+const NUMERIC_RANK = new Map([['byte', 0], ['short', 0], ['char', 0], ['int', 1], ['long', 2], ['float', 3], ['double', 4],
+  ['Byte', 0], ['Short', 0], ['Character', 0], ['Integer', 1], ['Long', 2], ['Float', 3], ['Double', 4]]);
+const BY_RANK = ['int', 'int', 'long', 'float', 'double'];
+const ARITHMETIC = new Set(['plus', 'minus', 'times', 'div', 'rem']);
+
+/**
+ * An operator's result by both operands' types: `+` with a String on either side is a String; arithmetic on two
+ * numeric operands is the wider one's type. Undefined when an operand's type is unknown (an `int + x` may be a long).
+ */
+function operatorResult(type: string | undefined, member: string, arg: string | undefined): string | undefined {
+  if (!ARITHMETIC.has(member)) return undefined;
+  if (member === 'plus' && (type === 'String' || arg === 'String')) return 'String';
+  const left = type === undefined ? undefined : NUMERIC_RANK.get(type);
+  const right = arg === undefined ? undefined : NUMERIC_RANK.get(arg);
+  return left === undefined || right === undefined ? undefined : BY_RANK[Math.max(left, right)];
+}
+
+const tableResult = libraryResults(TABLE, OBJECT);
+
+/** The type a JDK type's member gives (with `arg`: an operator's right operand's type), or undefined when it is not one type. */
+export const javaLibraryResult = (type: string | undefined, member: string, arg?: string): string | undefined =>
+  operatorResult(type, member, arg) ?? tableResult(type, member);

@@ -50,4 +50,9 @@ export const JDK_SUPERTYPES: ReadonlyArray<readonly [string, readonly string[]]>
   ['ChronoZonedDateTime', ['Temporal', 'TemporalAccessor', 'Comparable', 'Object']],
   ['ZonedDateTime', ['ChronoZonedDateTime', 'Temporal', 'TemporalAccessor', 'Comparable', 'Serializable', 'Object']],
   ...['OffsetDateTime', 'LocalTime', 'OffsetTime'].map((t) => [t, [...TIME, 'Comparable', 'Serializable', 'Object']] as const),
+  ...['Year', 'YearMonth'].map((t) => [t, [...TIME, 'Comparable', 'Serializable', 'Object']] as const),
+  ...['Month', 'DayOfWeek'].map((t) => [t, ['TemporalAccessor', 'TemporalAdjuster', 'Enum', 'Comparable', 'Serializable', 'Object']] as const),
+  ['Clock', ['InstantSource', 'Object']],
+  ['Duration', ['TemporalAmount', 'Comparable', 'Serializable', 'Object']], ['Period', ['ChronoPeriod', 'TemporalAmount', 'Serializable', 'Object']],
+  ['ZoneId', ['Serializable', 'Object']], ['ZoneOffset', ['ZoneId', 'TemporalAccessor', 'TemporalAdjuster', 'Comparable', 'Serializable', 'Object']],
 ];

@@ -86,16 +86,22 @@
 ((super) @expr (#set! role "expr.super"))
 ((cast_expression type: (_) @type) @expr (#set! role "expr.cast"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
-; `a + b`: a String's concatenation where the left operand is a String (its value: String's `plus` in jdk-results.ts;
-; no call site, no method is named there)
+; `a + b`: a String's concatenation where either operand is a String, else arithmetic like `a - b`, `a * b`, `a / b`,
+; `a % b`, whose value is the wider operand's numeric type (jdk-results.ts; no call site, no method is named there)
 ((binary_expression left: (_) @object "+" right: (_) @arg) @expr (#set! role "expr.op:plus"))
+((binary_expression left: (_) @object "-" right: (_) @arg) @expr (#set! role "expr.op:minus"))
+((binary_expression left: (_) @object "*" right: (_) @arg) @expr (#set! role "expr.op:times"))
+((binary_expression left: (_) @object "/" right: (_) @arg) @expr (#set! role "expr.op:div"))
+((binary_expression left: (_) @object "%" right: (_) @arg) @expr (#set! role "expr.op:rem"))
 ((assignment_expression right: (_) @inner) @expr (#set! role "expr.wrap"))
 ((ternary_expression consequence: (_) @inner) @expr (#set! role "expr.wrap"))
 ((array_access array: (_) @object) @expr (#set! role "expr.index"))
-; literals with their types (overloads are picked by them); a long or float suffix is not told apart
+; literals with their types (overloads are picked by them): `1L` is a long, `1.5f` a float
 ((string_literal) @expr (#set! role "expr.lit:String"))
-([(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @expr (#set! role "expr.lit:int"))
-([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#set! role "expr.lit:double"))
+([(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @expr (#not-match? @expr "[lL]$") (#set! role "expr.lit:int"))
+([(decimal_integer_literal) (hex_integer_literal) (octal_integer_literal) (binary_integer_literal)] @expr (#match? @expr "[lL]$") (#set! role "expr.lit:long"))
+([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#not-match? @expr "[fF]$") (#set! role "expr.lit:double"))
+([(decimal_floating_point_literal) (hex_floating_point_literal)] @expr (#match? @expr "[fF]$") (#set! role "expr.lit:float"))
 ((character_literal) @expr (#set! role "expr.lit:char"))
 ([(true) (false)] @expr (#set! role "expr.lit:boolean"))
 ((class_literal) @expr (#set! role "expr.lit"))

@@ -11,7 +11,8 @@ import type { Match, MatchSource } from '../../extract/query-match.ts';
 import { toPos, type FileFacts, type Pos, type SymbolFact, type SymbolLabel } from '../../extract/facts.ts';
 import type { RbCall, RbConst, RbFacts, RbVal } from './facts.ts';
 
-interface Scope { names: Map<string, number>; parent: Scope | undefined }
+/** Names in scope; a `through` scope binds its own names but declares new ones in its parent (a rescue clause's). */
+interface Scope { names: Map<string, number>; parent: Scope | undefined; through?: true }
 
 /** Where code runs: the enclosing symbol (`from`), the class whose self it is, and whether self is the class object. */
 interface Ctx {
@@ -188,7 +189,9 @@ class RbCollector {
       if (l !== undefined) { this.rb.locals[l].n++; return l; }
     }
     const l = this.rb.locals.push(v ? { name, v, n: 1 } : { name, n: 1 }) - 1;
-    scope.names.set(name, l);
+    let target = scope;
+    while (target.through && target.parent) target = target.parent;
+    target.names.set(name, l);
     return l;
   }
 
@@ -378,10 +381,21 @@ class RbCollector {
         return { k: 'lit', type: 'Proc' };
       }
       case 'rescue': {
+        // `rescue Timeout => e`: e is an instance of the one class rescued (of several, any: unknown), bound in the
+        // clause alone, so that each clause's `e` has its own class
+        const rescued: RbVal[] = [];
+        const inner: Scope = { names: new Map(), parent: scope, through: true };
         for (const c of this.namedKids(i)) {
           const f = this.fieldOf(c);
-          if (f === 'variable') { for (const v of this.namedKids(c)) if (this.type(v) === 'identifier') this.declare(scope, this.txt(v)); }
-          else this.expr(c, ctx, scope);
+          if (f === 'exceptions') { for (const x of this.namedKids(c)) rescued.push(this.expr(x, ctx, scope)); }
+          else if (f === 'variable') {
+            for (const v of this.namedKids(c)) {
+              if (this.type(v) !== 'identifier') continue;
+              const one = rescued.length === 1 && rescued[0].k === 'const' ? rescued[0].c : undefined;
+              const l = this.rb.locals.push(one !== undefined ? { name: this.txt(v), v: { k: 'inst', c: one }, n: 1 } : { name: this.txt(v), n: 1 }) - 1;
+              inner.names.set(this.txt(v), l);
+            }
+          } else this.expr(c, ctx, inner);
         }
         return OTHER;
       }

@@ -33,6 +33,8 @@ export type RbVal =
   | { k: 'local'; l: number }
   | { k: 'ivar'; name: string }
   | { k: 'call'; c: number }
+  /** An instance of the class constant `c` names (`rescue Timeout => e`: e). */
+  | { k: 'inst'; c: number }
   | { k: 'lit'; type: string }
   | { k: 'other' };
 

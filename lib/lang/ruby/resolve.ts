@@ -402,6 +402,10 @@ export class RubyResolver implements LanguageRelations {
         }
         case 'ivar': return self.t === 'inst' ? this.ivar(self.ent, v.name) : UNKNOWN;
         case 'call': return this.callValue(f, this.rb(f).calls[v.c]);
+        case 'inst': {
+          const hit = this.constant(f, v.c);
+          return !hit ? UNKNOWN : hit === 'ext' ? EXT : 'ent' in hit ? { t: 'inst', ent: hit.ent } : UNKNOWN;
+        }
         default: return UNKNOWN;
       }
     } finally { this.depth--; }

@@ -29,6 +29,8 @@
 ((function_item name: (identifier) @name return_type: (_)? @returns body: (block) @body) @def (#set! role "def.function"))
 ((function_signature_item name: (identifier) @name return_type: (_)? @returns) @def (#set! role "def.method:method_signature"))
 ((struct_item name: (type_identifier) @name body: (_)? @body) @def (#set! role "def.class:struct"))
+; a tuple struct's fields (`struct Map(Table);`): what `self.0` is at each position
+((struct_item name: (type_identifier) @name body: (ordered_field_declaration_list) @body @payload) @def (#set! role "def.class:struct"))
 ((union_item name: (type_identifier) @name body: (_) @body) @def (#set! role "def.class:union"))
 ((enum_item name: (type_identifier) @name body: (enum_variant_list) @body) @def (#set! role "def.enum"))
 ((enum_variant name: (identifier) @name) @def (#set! role "def.enum.member"))
@@ -88,6 +90,12 @@
 ((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)?) (#set! role "decl.typeparam"))
 ((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)) (#set! role "decl.typeparam"))
 ((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
+; a bound for all lifetimes (`I: for<'a> IntoStreamer<'a>`) and one after a lifetime (`S: 'f + Streamer`) bound it alike
+((type_parameter name: (type_identifier) @name bounds: (trait_bounds . (higher_ranked_trait_bound type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type))) (#set! role "decl.typeparam"))
+((type_parameter name: (type_identifier) @name bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (higher_ranked_trait_bound type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type))) (#set! role "decl.typeparam"))
+((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . (higher_ranked_trait_bound type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type))))) (#eq? @name @left) (#set! role "decl.typeparam"))
+((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . (lifetime) . [(type_identifier) (scoped_type_identifier) (generic_type)] @type)))) (#eq? @name @left) (#set! role "decl.typeparam"))
+((_ type_parameters: (type_parameters (type_parameter name: (type_identifier) @name !bounds)) (where_clause (where_predicate left: (type_identifier) @left bounds: (trait_bounds . (lifetime) . (higher_ranked_trait_bound type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type))))) (#eq? @name @left) (#set! role "decl.typeparam"))
 ; a pattern binds its lower-case names; a path (`Color::Red`) or a capitalised name (`None`, `LIMIT`) names a
 ; variant or a constant and binds nothing, so the type it names stays visible in the arm
 ((let_condition pattern: [(tuple_pattern (identifier) @name) (slice_pattern (identifier) @name) (or_pattern (identifier) @name) (ref_pattern (identifier) @name) (mut_pattern (identifier) @name) (reference_pattern (identifier) @name) (captured_pattern (identifier) @name) (field_pattern pattern: (identifier) @name) (tuple_struct_pattern (identifier) @name)]) (#match? @name "^[a-z_]") (#set! role "decl.local"))
@@ -119,10 +127,13 @@
 ((bracketed_type [(type_identifier) (scoped_type_identifier) (generic_type)] @type) @expr (#set! role "expr.cast"))
 ((reference_expression value: (_) @inner) @expr (#set! role "expr.wrap"))
 ((parenthesized_expression (_) @inner) @expr (#set! role "expr.wrap"))
-; a `match`, an `if` or a block used as a value: its arms agree on one type, so the first arm's (the last expression's)
-((match_expression body: (match_block . (match_arm value: (_) @inner))) @expr (#set! role "expr.wrap"))
+; a `match`, an `if` or a block used as a value: its arms agree on one type, so the first arm's (the last expression's);
+; an arm that leaves (`None => return None`) has no value, so the next one's
+((match_expression body: (match_block . (match_arm value: (_) @inner))) @expr (#not-match? @inner "^(return|break|continue)\\b") (#set! role "expr.wrap"))
+((match_expression body: (match_block . (match_arm value: (_) @_leaves) . (match_arm value: (_) @inner))) @expr (#match? @_leaves "^(return|break|continue)\\b") (#set! role "expr.wrap"))
 ((if_expression consequence: (block (_) @inner .)) @expr (#set! role "expr.wrap"))
 ((let_declaration value: (block (_) @inner .) @expr) (#set! role "expr.wrap"))
+((match_arm value: (block (_) @inner .) @expr) (#set! role "expr.wrap"))
 ; `*x` is what x points to: an element of a Box or Rc; a project type without a Deref impl is reached through a
 ; reference to it (one with a Deref impl is left: `*` of the value calls its `deref`, `*` of a reference does not,
 ; and the two are not told apart)

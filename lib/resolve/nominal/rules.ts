@@ -355,6 +355,8 @@ export interface ContainerRules {
   elementMethods: ReadonlySet<string>;
   /** Methods that give a container of the same elements (`subList`, `filter`, `values` of a map). */
   sameMethods: ReadonlySet<string>;
+  /** Methods that give the same container on the types named only, before `elementMethods` (Rust's `opt.as_ref()` is an Option, `rc.as_ref()` its element). */
+  sameMethodsOf?: ReadonlyMap<string, ReadonlySet<string>>;
   /** Higher-order methods whose function argument receives an element (`forEach`, `map`, `filter`): its first parameter. */
   callbackMethods?: ReadonlySet<string>;
   /** Wrappers whose element's members are their own where they have none of that name (Rust's `Box`, `Rc`: Deref). */

@@ -469,6 +469,15 @@ export class Evaluator {
     return NONE;
   }
 
+  /** The field at position `at` of a tuple struct's value (its payload), with the value's type arguments; undefined for another type. */
+  private positional(obj: Val & { t: 'inst' }, at: number, depth: number): Val | undefined {
+    for (const part of obj.e.parts) {
+      const p = this.w.extra(part).payload?.[at];
+      if (p) return this.type(part.f, p, part.s, obj.args ? { ent: obj.e, args: obj.args } : undefined, depth + 1);
+    }
+    return undefined;
+  }
+
   /** Member `name` of a value. */
   memberValue(f: number, obj: Val, name: string, from: number, depth: number): Val {
     switch (obj.t) {
@@ -496,6 +505,8 @@ export class Evaluator {
       case 'inst': {
         const rs = this.m.find(obj.e, name);
         if (!rs.length) {
+          // a tuple struct's field by its position (Rust's `self.0` of `struct Map(Table)`)
+          if (/^\d+$/.test(name)) { const p = this.positional(obj, Number(name), depth); if (p) return p; }
           const conf = this.conformance(f, obj, name);
           if (conf.length) return this.symsValue(conf, 'extension', depth);
           const u = this.aliasTarget(obj.e, depth) ?? this.derefOf(obj, depth);
@@ -512,7 +523,7 @@ export class Evaluator {
         const c = this.rules.containers;
         const en = this.entryMember(obj, name);
         if (en) return 't' in en ? en : this.lazy(en, depth);
-        if (c?.sameMethods.has(name)) return obj;
+        if (c?.sameMethods.has(name) || c?.sameMethodsOf?.get(obj.name ?? '')?.has(name)) return obj;
         if (c?.elementMethods.has(name)) { const el = this.containerElement(obj, false); if (el) return this.lazy(el, depth); }
         const conf = this.conformance(f, obj, name);
         if (conf.length) return this.symsValue(conf, 'extension', depth);
@@ -757,6 +768,7 @@ export class Evaluator {
         // a library container's method that gives an element (`users.get(0)`) or the same container
         const c = this.rules.containers;
         if (recv.t === 'ext' && c) {
+          if (c.sameMethodsOf?.get(recv.name ?? '')?.has(callee.name)) return recv;
           if (c.elementMethods.has(callee.name)) { const el = this.containerElement(recv, false); if (el) return this.lazy(el, depth); }
           if (c.sameMethods.has(callee.name)) return recv;
         }

@@ -8,6 +8,7 @@ import type { CollectorPlugin, TypeNames } from '../../../extract/plugin.ts';
 import { bindingIndex, bindsSymbol, type Expr, type SymbolFact } from '../../../extract/facts.ts';
 import { ARRAY_TYPES, MAP_TYPES, MODIFIER_WORDS, SAME_MEMBERS, UNTYPED } from './constants.ts';
 import { addPendingExpandos, inlineRequire, requireBinding } from './commonjs.ts';
+import { constructorFields } from './constructor-fields.ts';
 import { jsdocApply, jsdocCast, jsdocImportBindings, jsdocTypedefs } from './jsdoc-types.ts';
 import { hooked, hookValue, reactHook, stateValue } from './react.ts';
 import { es, EcmaFile } from './state.ts';
@@ -149,6 +150,7 @@ export const ecmascriptCollector: CollectorPlugin = {
 
   building(symbols) {
     if (this.docComments.size) jsdocApply.call(this, symbols);
+    if (this.assignTargets.length) constructorFields.call(this, symbols);
     for (const sym of symbols) if (sym.label === 'TypeAlias' && sym.type?.k === 'union' && !sym.type.either) markUnionShared(sym.type, symbols);
     // what `declare global { … }` declares (its top-level declarations; their members follow them)
     const blocks = es(this).globalBlocks;
