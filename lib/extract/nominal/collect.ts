@@ -113,8 +113,7 @@ class NominalCollector {
   private readonly tparams: number[] = [];
   /** Binding of each identifier or type name read (0: free). */
   private readonly binding = new Map<number, Binding>();
-  /** The heads of paths (`bytes` of Rust's `bytes::read_u64_le`): they name a module or a type, never a local variable of that name. */
-  private readonly pathHeads = new Set<number>();
+  private readonly pathHeads = new Set<number>(); // heads of paths (`bytes` of Rust's `bytes::f`): a module or a type, never a local variable
   /** The class around each `this`/`super`, and the symbol a definition node made. */
   private readonly thisCls = new Map<number, number>();
   /** Blanket impls (`impl<T: Foo> Bar for T`): their body's nodes, the class around them, and the type parameter their `self` is. */
@@ -318,8 +317,7 @@ class NominalCollector {
       if (this.keyAt.has(i)) { this.refSites.push({ node: i, kind: 'key', from: this.from(stack) }); continue; }
       if (this.idAt.has(i)) {
         let b = lookup(top.scope, this.name(i));
-        // (a type parameter heads a path: `A::size()`)
-        if (b !== undefined && this.pathHeads.has(i) && bindsLocal(b) && !this.tparams.includes(bindingIndex(b))) b = undefined;
+        if (b !== undefined && this.pathHeads.has(i) && bindsLocal(b) && !this.tparams.includes(bindingIndex(b))) b = undefined; // (`A::size()` of a type parameter A stays)
         if (b !== undefined) this.binding.set(i, b);
         else { this.refSites.push({ node: i, kind: 'value', from: this.from(stack) }); this.noteReceivers(i, top.scope); }
         continue;
@@ -616,9 +614,10 @@ class NominalCollector {
       if (d.caps.type === undefined && v.iter === undefined && v.value === undefined) this.builderParams.push({ l, b: builder, param });
     }
     if (d.caps.values !== undefined) v.tuple = { values: d.caps.values, at: nameNode };
-    // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value): the element at the name's position
-    // (a list holding the value's own node, a tuple struct pattern's path `Ast::Literal(x)`: that node is no item)
-    if (d.caps.whole !== undefined && d.caps.items !== undefined) v.part = { whole: d.caps.whole, at: this.position(d.caps.items, nameNode, d.caps.whole) };
+    // `let (a, b) = f()?` (@items: the tuple pattern, @whole: its value; `for (k, v) in pairs`, @iter: each element's):
+    // the part at the name's position (a tuple struct pattern's path, `Ast::Literal(x)`, or the value's node is no item)
+    const whole = d.caps.whole ?? d.caps.iter;
+    if (whole !== undefined && d.caps.items !== undefined) v.part = { whole, at: this.position(d.caps.items, nameNode, whole) };
     // `let S { a, b: c } = x` (@of: the value, @field: the field a name binds other than its own): x's field
     if (d.caps.of !== undefined) v.field = { of: d.caps.of, name: d.caps.field ?? nameNode };
     this.localValue.push(v);
@@ -1219,7 +1218,10 @@ class NominalCollector {
       }
       if (!local.type && v.doc) local.type = v.rest ? { k: 'array', of: docTypeExpr(v.doc) } : docTypeExpr(v.doc);
       if (v.value !== undefined) local.init = this.expr(v.value);
-      else if (v.iter !== undefined) local.init = { k: 'element', of: this.expr(v.iter), ...(v.iterKey ? { key: '(key)' } : v.each ? { key: '(each)' } : v.some ? { key: '(some)' } : {}) };
+      else if (v.iter !== undefined) {
+        const el: Expr = { k: 'element', of: this.expr(v.iter), ...(v.iterKey ? { key: '(key)' } : v.each ? { key: '(each)' } : v.some ? { key: '(some)' } : {}) };
+        local.init = v.part && v.part.at >= 0 ? { k: 'element', of: el, at: v.part.at } : el;
+      }
       else if (v.tuple) {
         const init = this.parallelValue(v.tuple.at, v.tuple.values);
         if (init) local.init = init;

@@ -63,8 +63,10 @@ const nominal: NominalLanguage['nominal'] = {
   typeCall: 'none',
   isBuiltin: (name) => PRELUDE.has(name),
   containers: {
-    elements: new Map([['Vec', 0], ['Option', 0], ['Box', 0], ['Rc', 0], ['Arc', 0], ['VecDeque', 0], ['HashSet', 0], ['BTreeSet', 0], ['HashMap', 1], ['BTreeMap', 1], ['RefCell', 0], ['Mutex', 0], ['RwLock', 0], ['Result', 0], ['NonNull', 0], ['ManuallyDrop', 0], ['MaybeUninit', 0], ['Pin', 0], ['Ref', 0], ['RefMut', 0], ['MutexGuard', 0], ['RwLockReadGuard', 0], ['RwLockWriteGuard', 0], ['Cell', 0]]),
-    elementMethods: new Set(['get', 'get_mut', 'first', 'last', 'pop', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'unwrap_unchecked', 'borrow', 'borrow_mut', 'lock', 'read', 'write', 'as_ref', 'as_mut', 'front', 'back', 'remove', 'assume_init', 'assume_init_ref', 'assume_init_mut', 'assume_init_read', 'into_inner']),
+    elements: new Map([['Vec', 0], ['Option', 0], ['Box', 0], ['Rc', 0], ['Arc', 0], ['VecDeque', 0], ['HashSet', 0], ['BTreeSet', 0], ['HashMap', 1], ['BTreeMap', 1], ['RefCell', 0], ['Mutex', 0], ['RwLock', 0], ['Result', 0], ['NonNull', 0], ['ManuallyDrop', 0], ['MaybeUninit', 0], ['Pin', 0], ['Ref', 0], ['RefMut', 0], ['MutexGuard', 0], ['RwLockReadGuard', 0], ['RwLockWriteGuard', 0], ['Cell', 0],
+      ['Iterator', 0], ['IntoIterator', 0], ['DoubleEndedIterator', 0], ['ExactSizeIterator', 0]]),
+    elementMethods: new Set(['get', 'get_mut', 'first', 'last', 'pop', 'unwrap', 'expect', 'unwrap_or', 'unwrap_or_default', 'unwrap_unchecked', 'borrow', 'borrow_mut', 'lock', 'read', 'write', 'as_ref', 'as_mut', 'front', 'back', 'remove', 'assume_init', 'assume_init_ref', 'assume_init_mut', 'assume_init_read', 'into_inner',
+      'next', 'next_back', 'nth']),
     sameMethods: new Set(['clone', 'iter', 'iter_mut', 'into_iter', 'filter', 'rev', 'take', 'skip', 'values', 'as_slice']),
     // an Option's or a Result's references are still one (`opt.as_ref().unwrap()`), where a pointer's are its target
     sameMethodsOf: new Map(['Option', 'Result'].map((t) => [t, new Set(['as_ref', 'as_mut'])])),

@@ -75,6 +75,7 @@
 ((let_declaration pattern: (identifier) @name type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((let_declaration pattern: (mut_pattern (identifier) @name) type: (_)? @type value: (_)? @value) (#set! role "decl.local"))
 ((for_expression pattern: (identifier) @name value: (_) @iter) (#set! role "decl.local"))
+((for_expression pattern: (tuple_pattern [(identifier) @name (mut_pattern (identifier) @name)]) @items value: (_) @iter) (#set! role "decl.local"))
 ; `let Self { iter, mut last, f: g, .. } = self;`: each name is the value's field of its name (`g`: of `f`)
 ((let_declaration pattern: (struct_pattern (field_pattern name: (shorthand_field_identifier) @name)) value: (_) @of) (#set! role "decl.local"))
 ((let_declaration pattern: (struct_pattern (field_pattern name: (field_identifier) @field pattern: [(identifier) @name (mut_pattern (identifier) @name)])) value: (_) @of) (#set! role "decl.local"))
@@ -166,6 +167,9 @@
 ((tuple_type (_) @item) @type (#set! role "type.tuple.item"))
 ((dynamic_type trait: (_) @inner) @type (#set! role "type.wrap"))
 ((abstract_type trait: (_) @inner) @type (#set! role "type.wrap"))
+; an iterator trait's `Item` binding is its element (`I: IntoIterator<Item = (K, V)>`, `impl Iterator<Item = Slot>`): the
+; binding read as the trait's type argument (rules.ts: the iterator traits are containers of it)
+((type_binding name: (type_identifier) @_name type: (_) @inner) @type (#eq? @_name "Item") (#set! role "type.wrap"))
 ; `crate::` and `super::` paths start at a module
 ([(crate) (super)] @id (#set! role "id"))
 
