@@ -216,7 +216,12 @@ export type Expr =
    * computed key: which of an overloaded callee's signatures can take it, see overloadArg; `fn`: the argument is a
    * function expression, which only a signature declaring a function type there takes)
    */
-  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]>; keys?: string[]; fn?: true }
+  /**
+   * (`argv`: the call's other arguments, by position, those that are functions or such literals left out, where the
+   * literal holds a function whose parameters the call types: what the checker infers the callee's type parameters
+   * from before it types those functions; `cb`: the type of such a function's member is read, see argumentType)
+   */
+  | { k: 'param'; callee: Expr; arg: number; isNew?: true; targs?: Expr[]; lits?: Array<[number, string]>; keys?: string[]; fn?: true; argv?: Array<Expr | null>; cb?: true }
   /**
    * An object literal value (`{ select, update: fn, ...base }`): its entries in source order — a named key and its
    * value, a spread, or `open` for a key that is not a plain name (`[k]: v`, `'a-b': v`: any name may be that one).
@@ -540,6 +545,11 @@ export interface LocalFact {
    * collector), not a declared value.
    */
   evolving?: boolean;
+  /**
+   * A parameter of a function declaration or of a class's method or constructor written with neither a type nor a
+   * default (`_sceneFunc(context) {…}`): nothing types it by context, so it is `any` to the checker.
+   */
+  implicitAny?: true;
   /**
    * Declared `[]` with no type (`const out = []`): `init` is a list of what its own function pushes into it, the
    * checker's evolving array, which the resolver reads as `any[]` where `noImplicitAny` is off (a TypeScript file).

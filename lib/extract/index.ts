@@ -16,7 +16,7 @@ export * as facts from './facts.ts';
  * (lib/lang/index.ts EXTRACT_VERSION). Bump it when the extractor's code changes what it records; query edits
  * change the version by themselves.
  */
-export const FACTS_REVISION = 257;
+export const FACTS_REVISION = 258;
 
 /** Parses one file of the runtime's language and extracts its facts (pure: no I/O). */
 export function extractWith(rt: LanguageRuntime, filePath: string, text: string): FileFacts {

@@ -139,14 +139,30 @@ export function argumentType(this: Evaluator, f: number, e: Expr & { k: 'param' 
     const cls = this.value(f, e.callee);
     if (cls.t === 'sym' && (cls.f !== target.f || cls.s !== owner) && this.sym(cls).label === 'Class') below = cls;
   }
-  const subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
+  let subst = below ? this.bindingsFor(below.f, below.s, e.isNew ? e.targs?.map((t) => ({ f, t })) : undefined, target.f, owner, 0)
     : e.targs && typeParams ? this.explicitTypeArgs(c, typeParams, e.targs, f) : literalTypeArgs(this.files[target.f], ts, target.f, e.lits, c.subst);
+  // (a literal holding functions the call types, `arrayEquals(a, b, { isEqual: (l, r) => … })`: the type parameters the
+  // other arguments infer, as the checker fixes them from those before it types the literal's functions)
+  if (e.argv && pt && !below && !e.targs && target.f < this.projectCount) subst = this.siblingTypeArgs(f, { callee: e.callee, at: 0, from: -1, argv: e.argv, isNew: e.isNew }, { ...c, subst }, ts, pt) ?? subst;
   // a parameter typed by a type parameter the receiver does not bind (`<T extends Limit>(x: T)`, `Partial<T>`, `T[]`):
   // the checker instantiates it from the argument itself, so its constraint's members are not the keys'
   if (!pt) return this.restItem(e.arg, target, ts, subst);
-  if (unboundTypeParam(pt, target.f, subst)) return UNKNOWN;
+  if (unboundTypeParam(pt, target.f, subst)) return e.cb && typeParams ? this.firstPassParam(target, typeParams, pt, subst) : UNKNOWN;
   // (read at the call: a type parameter of the callee left unbound is inferred there, see holdsBodyParam)
   return weakenFrom(this.typeValue(target.f, pt, 0, typeParams ? atCall(subst) : subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type');
+}
+
+/**
+ * A parameter typed by a type parameter of the callee the call leaves to inference (`constructor(config?: Config)` of
+ * `Shape<Config extends ShapeConfig = ShapeConfig>`), read for a function an object literal argument holds there
+ * (`new Shape({ sceneFunc(ctx, shape) {…} })`): the literal is context-sensitive, so the checker's first inference pass
+ * takes nothing from it and types its functions by the parameter's default, else its constraint; unknown otherwise.
+ */
+export function firstPassParam(this: Evaluator, target: SymRef & { r: Reason; c: number }, typeParams: readonly number[], pt: Expr, subst: Subst | undefined): Val {
+  if (pt.k !== 'id' || !bindsLocal(pt.b) || !typeParams.includes(bindingIndex(pt.b))) return UNKNOWN;
+  const tp = this.files[target.f].locals[bindingIndex(pt.b)];
+  const bound = tp?.dflt ?? tp?.type;
+  return bound ? weakenFrom(this.typeValue(target.f, bound, 0, subst), { t: 'sym', f: target.f, s: target.s, r: target.r, c: target.c }, 'contextual-type') : UNKNOWN;
 }
 
 /**
@@ -754,15 +770,21 @@ export function assignedResult(this: Evaluator, f: number, args: Array<Expr | nu
 export function arraysOf(this: Evaluator, f: number, types: readonly Expr[]): Val | undefined {
   let first: (Val & { t: 'arr' }) | undefined;
   const els: Val[] = [];
+  let declared = true;
   for (const x of types) {
     // (an empty array literal, `page.next?.items ?? []`, holds none: the other branches say what the elements are)
     if (x.k === 'list' && !x.items.length) continue;
     const v = this.deref(this.value(f, x));
     if (v.t !== 'arr') return undefined;
     first ??= v;
+    if (v !== first && (v.el || !sameValue(v, first))) declared = false;
     els.push(this.deref(this.elementOf(v, 'typed-receiver')));
   }
   if (!first) return undefined;
+  // (arrays of one declared element type, beside empty literals, `this.children || []`, `keep ? kids.filter(keep) :
+  // kids`: that array itself, its element type still as declared, so a generic class's method returning it is read
+  // under its receiver's bindings, see withOwnerSubst)
+  if (declared && !first.el && first.of.k !== 'other') return first;
   return this.arrayOfParts(first, els);
 }
 
@@ -1233,16 +1255,20 @@ export function signatureResult(this: Evaluator, o: Val & { t: 'obj' }, argc: nu
   return out ?? UNKNOWN;
 }
 
+/** Two values standing for one type, an object type read twice under the same bindings included (see sameObjectReading). */
+function sameReading(a: Val, b: Val): boolean {
+  return sameValue(a, b) || (a.t === 'obj' && b.t === 'obj' && sameObjectReading(a, b));
+}
+
 /**
  * The one value a union's parts give once its promises are awaited (`X | Promise<X>`: X); unknown without a promise
  * part, or where parts give others (`X | Promise<Y>` infers `X | Y`, which is not read).
  */
 function promisedPart(v: Val & { t: 'anyof' }): Val {
   // (an object type alias read in each part, `StorageValue<S> | Promise<StorageValue<S>>`, is one type)
-  const same = (a: Val, b: Val) => sameValue(a, b) || (a.t === 'obj' && b.t === 'obj' && sameObjectReading(a, b));
   let out: Val | undefined;
-  for (const x of v.of) if (x.t === 'prom') { if (out && !same(out, x.of)) return UNKNOWN; out = x.of; }
-  if (!out || v.of.some((x) => x.t !== 'prom' && !same(out!, x))) return UNKNOWN;
+  for (const x of v.of) if (x.t === 'prom') { if (out && !sameReading(out, x.of)) return UNKNOWN; out = x.of; }
+  if (!out || v.of.some((x) => x.t !== 'prom' && !sameReading(out!, x))) return UNKNOWN;
   return out;
 }
 
@@ -1278,7 +1304,8 @@ export function inferTypeArgs(this: Evaluator, c: Val & { t: 'sym' }, typeParams
       // ReturnType<F>`, binds it: what calling F gives is what the function returns)
       if (v.t === 'unknown' || (v.t === 'ext' && !v.fn && !v.lits)) return;
       const prev = own.get(key)?.v;
-      if (prev && !sameValue(prev, v)) conflicts.add(key);
+      // (two arguments of one generic object type, `FlatRef<Node>[]` read twice: the same reading, not a conflict)
+      if (prev && !sameReading(prev, v)) conflicts.add(key);
       else if (!prev) own.set(key, { f: c.f, t: pt, v });
       return;
     }

@@ -1207,8 +1207,9 @@ class ProjectBuilder {
 
   /**
    * A receiver whose chain starts at (or passes through) a value declared `any` (`ctrl: any`, `x as any`, a property
-   * or a function result declared `any`): the checker types nothing read from it and answers no call on it, so a
-   * name-only guess there could never be confirmed: it is not drawn.
+   * or a function result declared `any`) or a parameter nothing types (LocalFact.implicitAny): the checker types
+   * nothing read from it and answers no call on it, so a name-only guess there could never be confirmed: it is not
+   * drawn.
    */
   private anyRoot(f: number, e: Expr, depth: number): boolean {
     if (depth > 8) return false;
@@ -1236,6 +1237,7 @@ class ProjectBuilder {
           const loc = this.files[f].locals[bindingIndex(e.b)];
           if (!loc) return false;
           if (loc.type) return loc.type.k === 'any';
+          if (loc.implicitAny) return true;
           return !!loc.init && this.anyRoot(f, loc.init, depth + 1);
         }
         if (bindsSymbol(e.b)) return this.files[f].symbols[bindingIndex(e.b)]?.type?.k === 'any';

@@ -306,6 +306,13 @@ export function build(this: Collector, lines: number, parseErrors: number): File
     });
   }
   let pushes: Map<number, Expr[]> | undefined;
+  // (the parameters of function declarations and of classes' methods and constructors: nothing types them by context)
+  const contextless = new Set<number>();
+  this.fnSymOf.forEach((s, fn) => {
+    const kind = symbols[s].kind;
+    const slots = kind === 'function' || kind === 'method' || kind === 'constructor' ? this.slotsOf.get(fn) : undefined;
+    if (slots) for (const slot of this.realSlots(slots)) { const l = this.slotLocal.get(slot); if (l !== undefined) contextless.add(l); }
+  });
   const locals: LocalFact[] = this.localNodes.map((l, i) => {
     const f: LocalFact = { name: l.name };
     if (l.type) f.type = this.expr(l.type);
@@ -362,6 +369,7 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       f.init = { k: 'list', items: (pushes ??= this.arrayPushes()).get(i) ?? [] };
     }
     if (this.reassignedLocals.has(i)) f.reassigned = true;
+    if (contextless.has(i) && !f.type && !f.init && !f.ctx && !f.ctxType) f.implicitAny = true;
     return f;
   });
   const refs: RefFact[] = [];
@@ -567,10 +575,22 @@ export function literalKeys(this: Collector, node: Node): string[] | undefined {
 /** Types a function's unannotated parameters (its `slots`) by the declared function type of `value`, by position. */
 export function keyContext(this: Collector, slots: NonNullable<ReturnType<Collector['slotsOf']['get']>>, value: Expr): void {
   const ordered = this.realSlots(slots);
+  let typed: Expr | undefined;
   for (let j = 0; j < ordered.length; j++) {
     const l = this.slotLocal.get(ordered[j]);
     const loc = l === undefined ? undefined : this.localNodes[l];
-    if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value, param: j };
+    if (loc && !loc.type && !loc.ctx && !loc.ctxType && !loc.ctxAssign && !loc.ctxEntry && !loc.ctxKey) loc.ctxKey = { value: (typed ??= forCallback(value)), param: j };
+  }
+}
+
+/** `value` (a member of an argument's type, see argumentParam) with its argument marked as read for a function written there (`cb`). */
+function forCallback(value: Expr): Expr {
+  switch (value.k) {
+    case 'param': return value.fn ? value : { ...value, cb: true };
+    case 'member': { const obj = forCallback(value.obj); return obj === value.obj ? value : { ...value, obj }; }
+    case 'element': { const of = forCallback(value.of); return of === value.of ? value : { ...value, of }; }
+    case 'tagged': { const of = forCallback(value.of); return of === value.of ? value : { ...value, of }; }
+    default: return value;
   }
 }
 
@@ -699,7 +719,33 @@ export function argumentParam(this: Collector, node: Node, c: { isNew: boolean }
   if (lits) param.lits = lits;
   const keys = fn ? undefined : this.literalKeys(ordered[i]);
   if (keys) param.keys = keys;
+  // (a literal holding functions whose parameters the call types, `arrayEquals(a, b, { isEqual: (l, r) => … })`: the
+  // checker infers nothing from it in its first pass, only from the other arguments)
+  if (!fn && ordered.length > 1 && this.sensitiveLiteral(ordered[i], 0)) {
+    const argv = ordered.slice(0, 4).map((a, k) => {
+      if (k === i || this.slotsOf.has(this.unwrapped(a)) || this.sensitiveLiteral(a, 0)) return null;
+      const e = this.expr(a);
+      return e.k === 'other' ? null : e;
+    });
+    if (argv.some((a) => a)) param.argv = argv;
+  }
   return param;
+}
+
+/**
+ * Whether `node` is an object literal (maybe wrapped, or nested in one) holding a function with a parameter written
+ * without a type: a context-sensitive argument, whose type the checker's first inference pass leaves out.
+ */
+export function sensitiveLiteral(this: Collector, node: Node, depth: number): boolean {
+  const entries = depth > 3 ? undefined : this.objectEntries.get(this.unwrapped(node));
+  if (!entries) return false;
+  for (const en of entries) {
+    if (!en.value || en.value === en.key) continue;
+    const slots = this.slotsOf.get(this.unwrapped(en.value));
+    if (slots && this.realSlots(slots).some((s) => { const l = this.slotLocal.get(s); return l !== undefined && !this.localNodes[l].type; })) return true;
+    if (this.sensitiveLiteral(en.value, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** `true` or `false` written as a literal's value (`{ typed: true, … }`): a tag, as a boolean literal type discriminates. */
@@ -868,9 +914,10 @@ export function markReassigned(this: Collector, symbols: SymbolFact[]): void {
     }
     if (s === undefined) continue;
     const sym = symbols[s];
-    // (and a variable declared with a type, `let timeStart: Timer = doNothing`: the checker names only the type's
-    // signature; one without a type has its value's type, a call of it is one of that function, so it is left alone)
-    if (sym.label === 'Function' || sym.kind === 'field_function' || (sym.label === 'Variable' && sym.kind !== 'const' && sym.type)) sym.reassigned = true;
+    // (and a variable or a class's field declared with a type, `let timeStart: Timer = doNothing`, `private _easing:
+    // Easing = linear`: the checker names only the type's signature; one without a type has its value's type, a call
+    // of it is one of that function, so it is left alone)
+    if (sym.label === 'Function' || sym.kind === 'field_function' || (sym.label === 'Variable' && sym.kind !== 'const' && sym.type) || (sym.label === 'Property' && sym.kind === 'field' && sym.type)) sym.reassigned = true;
   }
 }
 
