@@ -870,6 +870,9 @@ export function altsDeclare(this: Evaluator, o: Val & { t: 'inter' }, name: stri
     if (d?.t === 'sym' && !out.some((y) => y.f === d.f && y.s === d.s)) out.push(d);
   }
   for (const a of o.alts) {
+    // (a union part every part of which surely lacks the name, `(A | B) & (F | G)` where only F and G declare it: each
+    // distributed part's property, `A & F`, is F's, as the checker reads it)
+    if (a.of.every((p) => this.surelyWithout(p, name))) continue;
     // (a union of classes and interfaces made a part, `(A | B) & P`, reads as that union does)
     const u = !a.either && a.of.every((x) => x.t === 'inst') ? { t: 'union' as const, of: a.of as Array<Val & { t: 'inst' }>, r: a.r, c: a.c } : a;
     const got = this.membersOfEach(u, name, whole);
@@ -907,8 +910,14 @@ export function everyPartDeclares(this: Evaluator, o: Val & { t: 'anyof' }, name
   };
   // (a discriminant, `kind: 'a'` in every part, is what code tests to narrow the union, and the checker's property at
   // a read is that of the parts the tests before it leave — more ways than the narrowing read here: no answer, but
-  // where the collector knows the read's narrowing whole)
-  return !o.either && o.of.every(add) && out.length && (!tags || whole) ? out : undefined;
+  // where the collector knows the read's narrowing whole, or where the parts are one type alias's object types, whose
+  // declarations the language service renames as one wherever the narrowing leaves the read)
+  return !o.either && o.of.every(add) && out.length && (!tags || whole || this.oneAliasParts(out)) ? out : undefined;
+}
+
+/** True when `ms`, two or more, are the declarations of one name in the object types of one type alias's union. */
+export function oneAliasParts(this: Evaluator, ms: ReadonlyArray<Val & { t: 'sym' }>): boolean {
+  return ms.length > 1 && ms.every((m) => this.sameAliasMember(ms[0], m));
 }
 
 /**

@@ -80,6 +80,19 @@ test('graph edits on the rename-discriminants fixture: TypeScript findRenameLoca
   t.true(report.symbols.some((s) => s.missed.some((m) => m.startsWith('src/unread.ts:'))), 'the reads left are counted as misses');
 });
 
+test('graph edits on the rename-untested-keys fixture: TypeScript findRenameLocations exactly (a discriminant read in a file that tests no key, or through a path, where nothing narrowed the receiver before it; one alias\'s object types\' key wherever the read is), but for a path passed to a call first', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-untested-keys');
+  t.true(report.compared >= 20, `only ${report.compared} symbols compared`);
+  // (`check(e.def); return e.def.kind`: the call may be an assertion of the path, so the read is left to text_search)
+  t.deepEqual(differing((m) => /^src\/paths\.ts:20:/.test(m)), []);
+});
+
+test('graph edits on the rename-intersected-unions fixture: TypeScript findRenameLocations exactly (a key of an intersection of two unions that the parts of one of them surely lack)', async (t) => {
+  const { report, differing } = await fixtureRenames('rename-intersected-unions');
+  t.true(report.compared >= 10, `only ${report.compared} symbols compared`);
+  t.deepEqual(differing(), []);
+});
+
 test('graph edits on the rename-callbacks fixture: TypeScript findRenameLocations exactly, a callee\'s type parameter the other arguments infer included', async (t) => {
   const { report, differing } = await fixtureRenames('rename-callbacks');
   t.true(report.compared >= 20, `only ${report.compared} symbols compared`);

@@ -1341,7 +1341,9 @@ export function defaultedPattern(this: Collector, pattern: Node): boolean {
   // (of a function typed by its context; elsewhere the parameter's type is the default's, whose keys these are)
   const l = this.slotLocal.get(slot);
   const local = l === undefined ? undefined : this.localNodes[l];
-  return !!local && (local.ctx !== undefined || local.ctxType !== undefined);
+  // (a method or a function-valued key of an object literal its context types, `{ inject(x, { path } = {}) {…} }`,
+  // is typed by its context as much as a function passed or assigned is)
+  return !!local && (local.ctx !== undefined || local.ctxType !== undefined || local.ctxEntry !== undefined || local.ctxAssign !== undefined || local.ctxKey !== undefined);
 }
 
 /**

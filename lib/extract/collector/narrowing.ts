@@ -507,20 +507,23 @@ export function tagTest(this: Collector, name: Node, key: Node, span: { start: n
   if (l) l.push(rec); else this.tagTests.set(name, [rec]);
 }
 
+/** How many steps of a path from a name markWholeReads follows (`x.a.b.c.kind`). */
+const MAX_PATH_STEPS = 4;
+
 /**
  * Reads `x.key` of a parameter or local never assigned again whose narrowing by `key` is all known: every earlier
  * occurrence of x in its function is a discriminant test of `key` that either narrows where the read is (a body,
  * an alternative, an early exit: the narrowing read above holds there) or sits in conditions and statements that
  * end before the read without an exit (so both ways join again), or a member read (`x.node`) in no condition around
  * the read, or sits in a function that does not hold the read. The checker's property at such a read is that of
- * the member types the narrowing leaves (all of them where nothing narrows), which the resolver may then name.
+ * the member types the narrowing leaves (all of them where nothing narrows), which the resolver may then name. Reads
+ * through a path from such a name, `x.result.type`, where nothing before them may have narrowed the name or the path,
+ * are whole too (the checker's property there is that of every member type of the path's declared type).
  */
 export function markWholeReads(this: Collector): void {
-  // (only the keys some test of the file compares: a discriminant read elsewhere stays unlinked, and a file without
-  // such a test, most of them, pays nothing)
-  if (!this.members.size || !this.tagTests.size) return;
-  const keys = new Set<string>();
-  for (const l of this.tagTests.values()) for (const t of l) keys.add(t.key);
+  // (every key, tested in the file or not: a discriminant read where nothing tests it, `return flags.isSuccess`, is
+  // the checker's property of every member type, as much as one after tests that leave them all)
+  if (!this.members.size) return;
   // (outer first where two start together, so the sweep below nests them)
   const constructs = [...this.flowConstructs].sort((a, b) => a.start - b.start || b.end - a.end);
   const exits = [...this.flowExits].sort((a, b) => a - b);
@@ -541,20 +544,19 @@ export function markWholeReads(this: Collector): void {
     return false;
   };
   // (the object of each member read, and the member read of each object)
-  // (names compared by length first: most are no key, and slicing each would cost a string apiece)
-  const keyLengths = new Set<number>();
-  for (const k of keys) keyLengths.add(k.length);
   const memberOf = new Map<Node, { m: Node; property: Node }>();
+  // (the member read whose object is another member read, `x.result` → `x.result.type`: a path's next step)
+  const stepOf = new Map<Node, Node>();
+  for (const [m, rec] of this.members) if (this.members.has(rec.object)) stepOf.set(rec.object, m);
   const wanted = new Set<string>();
+  // (names compared by length first: most identifiers are no such object, and slicing each would cost a string apiece)
   const wantedLengths = new Set<number>();
   for (const [m, rec] of this.members) {
     if (!this.idOf(rec.object)) continue;
     memberOf.set(rec.object, { m, property: rec.property });
-    if (keyLengths.has(rec.property.end - rec.property.start) && keys.has(this.ident(rec.property))) {
-      const name = this.ident(rec.object);
-      wanted.add(name);
-      wantedLengths.add(name.length);
-    }
+    const name = this.ident(rec.object);
+    wanted.add(name);
+    wantedLengths.add(name.length);
   }
   if (!wanted.size) return;
   // (a method called on x may be a guard of x, `x.isLeaf()` with `this is Leaf`)
@@ -577,14 +579,45 @@ export function markWholeReads(this: Collector): void {
   const inside = (p: number, s: { start: number; end: number }): boolean => p >= s.start && p < s.end;
   for (const [text, occ] of byName) {
     const bindings = occ.map((o) => lookup(o.scope, text));
+    /**
+     * Whether every earlier occurrence of occurrence i's name that a path from it may see is plain: its declaration, a
+     * truthiness test (which leaves every object type), or the start of a member read that is no callee, sits in no
+     * condition or test, is no operand a guard or an assertion may take (after `(`, `,` or `!`) and is not assigned to
+     * (`x.result = …` narrows the path); the checker's type of `x.result` is then the declared one. (An occurrence in
+     * a function that does not hold the read narrows nothing there.)
+     */
+    const plainBefore = (i: number): boolean => {
+      const p = occ[i].node.start, b = bindings[i];
+      for (let j = i - 1; j >= 0; j--) {
+        if (bindings[j] !== b) continue;
+        const O = occ[j].node;
+        const fn = functionScope(occ[j].scope!);
+        if (fn !== this.root && !inside(p, fn)) continue;
+        if (this.localNames.has(O) || this.truthyNames.has(O)) continue;
+        const mem = memberOf.get(O);
+        if (!mem || callees.has(mem.m) || this.tagged.has(O)) return false;
+        if (around.get(O)!.some((c) => c.kind === 'test' || (c.cond && inside(O.start, c.cond)))) return false;
+        if (/[(,!]\s*$/.test(this.text.slice(Math.max(0, O.start - 16), O.start))) return false;
+        let top = mem.m;
+        for (let d = 0, up = stepOf.get(top); up && d < MAX_PATH_STEPS; d++, up = stepOf.get(top)) top = up;
+        if (/^\s*(?:[-+*/%&|^]|\*\*|<<|>>>?|\?\?|&&|\|\|)?=(?![=>])/.test(this.text.slice(this.end(top), this.end(top) + 8))) return false;
+      }
+      return true;
+    };
     for (let i = 0; i < occ.length; i++) {
       const R = occ[i].node;
       const rm = memberOf.get(R);
       const b = bindings[i];
-      if (!rm || !keyLengths.has(rm.property.end - rm.property.start) || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
+      if (!rm || !bindsLocal(b) || this.reassignedLocals.has(bindingIndex(b))) continue;
       const read = { prop: this.ident(rm.property) };
-      if (!keys.has(read.prop)) continue;
       if (this.narrowedTo.has(R) || this.guardedBy.has(R) || this.selfGuardedBy.has(R) || this.assertedBy.has(R) || this.arrayPart.has(R)) continue;
+      // (a read through a path from the name, `x.result.type`: each step's receiver, where nothing before it may have
+      // narrowed the name or the path: see plainBefore)
+      const next = stepOf.get(rm.m);
+      if (next && !this.tagged.has(R) && plainBefore(i)) {
+        let recv = rm.m, m: Node | undefined = next;
+        for (let d = 0; m && d < MAX_PATH_STEPS; d++) { this.wholeReads.set(recv, this.ident(this.members.get(m)!.property)); recv = m; m = stepOf.get(m); }
+      }
       const tag = this.tagged.get(R);
       if (tag && tag.key !== read.prop) continue;
       const p = R.start;
