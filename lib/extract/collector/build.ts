@@ -181,12 +181,8 @@ export function build(this: Collector, lines: number, parseErrors: number): File
       // them to (`two(new A(), (a) => a.m())` of `two<T>(x: T, fn: (v: T) => void)`): those arguments' values, the
       // context-sensitive ones left out, as the checker's first inference pass leaves them
       if (sensitive && ordered.length > sensitive.size) {
-        const argv = ordered.slice(0, 4).map((a, k) => {
-          if (sensitive!.has(k)) return null;
-          const e = this.expr(a);
-          return e.k === 'other' ? null : e;
-        });
-        if (argv.some((a) => a)) fact.argv = argv;
+        const argv = this.inferenceArgs(ordered, (k) => sensitive!.has(k));
+        if (argv) fact.argv = argv;
       }
     }
     calls.push(fact);
@@ -722,14 +718,23 @@ export function argumentParam(this: Collector, node: Node, c: { isNew: boolean }
   // (a literal holding functions whose parameters the call types, `arrayEquals(a, b, { isEqual: (l, r) => … })`: the
   // checker infers nothing from it in its first pass, only from the other arguments)
   if (!fn && ordered.length > 1 && this.sensitiveLiteral(ordered[i], 0)) {
-    const argv = ordered.slice(0, 4).map((a, k) => {
-      if (k === i || this.slotsOf.has(this.unwrapped(a)) || this.sensitiveLiteral(a, 0)) return null;
-      const e = this.expr(a);
-      return e.k === 'other' ? null : e;
-    });
-    if (argv.some((a) => a)) param.argv = argv;
+    const argv = this.inferenceArgs(ordered, (k, a) => k === i || this.slotsOf.has(this.unwrapped(a)) || this.sensitiveLiteral(a, 0));
+    if (argv) param.argv = argv;
   }
   return param;
+}
+
+/**
+ * The values of a call's first arguments (`ordered`) the checker's first inference pass reads (CallFact.argv, a `param`
+ * expression's argv): those `skip` names and those we cannot read are null; undefined when none is left.
+ */
+export function inferenceArgs(this: Collector, ordered: readonly Node[], skip: (k: number, a: Node) => boolean): Array<Expr | null> | undefined {
+  const argv = ordered.slice(0, 4).map((a, k) => {
+    if (skip(k, a)) return null;
+    const e = this.expr(a);
+    return e.k === 'other' ? null : e;
+  });
+  return argv.some((a) => a) ? argv : undefined;
 }
 
 /**
